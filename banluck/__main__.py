@@ -1,0 +1,3 @@
+from banluck.cli.main import run
+
+run()

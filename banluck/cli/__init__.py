@@ -1,0 +1,1 @@
+"""The command line: the only layer that knows typer and rich, and turns errors into exit codes."""

@@ -1,0 +1,80 @@
+"""`banluck hand` and `banluck judge`: the rules engine on the spot."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from banluck.cards import check_deck, parse_cards
+from banluck.hands import Hand
+from banluck.presets import DEFAULT_PRESET, load
+from banluck.settlement import check_hand_size, judge
+
+RulesOpt = Annotated[
+    str, typer.Option("--rules", "-r", help="House-rule preset (see `banluck rules list`).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def _hand_json(hand: Hand) -> dict[str, Any]:
+    return {"total": hand.total, "kind": str(hand.kind)}
+
+
+def hand(
+    cards: Annotated[list[str], typer.Argument(help="The cards, e.g. A K or 10h 5 6.")],
+    rules: RulesOpt = DEFAULT_PRESET,
+    as_json: JsonOpt = False,
+) -> None:
+    """The total and kind of a hand under a preset.
+
+    Example: banluck hand A 6 4 --rules kampung
+    """
+    preset = load(rules)
+    parsed = parse_cards(cards)
+    check_hand_size(parsed, preset, "the hand")
+    check_deck(parsed, preset.decks)
+    value = Hand.of(parsed, preset)
+    if as_json:
+        out = {"cards": [c.code() for c in parsed], **_hand_json(value)}
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    shown = " ".join(str(c) for c in parsed)
+    soft = " (soft)" if value.soft else ""
+    typer.echo(f"{shown}: {value.total}{soft}, {value.kind}")
+
+
+def judge_cmd(
+    dealer: Annotated[str, typer.Option("--dealer", "-d", help='Dealer\'s cards, e.g. "10 6".')],
+    player: Annotated[str, typer.Option("--player", "-p", help='Player\'s cards, e.g. "A K".')],
+    stake: Annotated[int, typer.Option("--stake", "-s", help="The player's stake.", min=0)] = 1,
+    rules: RulesOpt = DEFAULT_PRESET,
+    as_json: JsonOpt = False,
+) -> None:
+    """What changes hands when this player is settled against this dealer hand.
+
+    Example: banluck judge --dealer "10 6" --player "10 5 9" --stake 10
+    """
+    preset = load(rules)
+    result = judge(parse_cards(player), parse_cards(dealer), preset)
+    amount = result.verdict.amount(stake)
+    if as_json:
+        out = {
+            "player": _hand_json(result.player),
+            "dealer": _hand_json(result.dealer),
+            "amount": amount,
+            "reason": result.verdict.reason,
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    p, d = result.player, result.dealer
+    typer.echo(f"player {' '.join(map(str, p.cards))}: {p.label}")
+    typer.echo(f"dealer {' '.join(map(str, d.cards))}: {d.label}")
+    sign = "+" if amount > 0 else ""
+    typer.echo(f"player {sign}{amount}: {result.verdict.reason}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("hand")(hand)
+    app.command("judge")(judge_cmd)

@@ -1,0 +1,16 @@
+"""Where banluck keeps the user's data: `BANLUCK_HOME`, else the platform's user data folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """The user's banluck folder (not created here)."""
+    env = os.environ.get("BANLUCK_HOME")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("banluck", appauthor=False))

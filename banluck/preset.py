@@ -1,0 +1,341 @@
+"""A house-rule preset: a frozen object read from TOML, each field meaning one thing.
+
+The rule code reads fields; it never checks a preset's name. `KNOBS` is the schema: every dotted
+key with its type, its allowed values and a one-line meaning. The loader is strict: unknown keys,
+missing keys, wrong types and out-of-range values are all reported at once, each with its key path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from banluck.errors import PresetError
+
+AceMode = Literal["by-count", "ten-or-one", "one-ten-eleven", "one-or-eleven"]
+PlayerUnder = Literal["lose", "pay-all", "pay-for-dealer"]
+DealerUnder = Literal["pay-all", "off"]
+FiveCardSettle = Literal["at-once", "when-opened"]
+BothBust = Literal["push", "player-loses"]
+SameInstant = Literal["push", "player-wins", "dealer-wins"]
+FiveVsFive = Literal["push", "higher-wins", "lower-wins", "dealer-wins"]
+TripleSevenVs21 = Literal["push", "player-wins"]
+FifteenMode = Literal["off", "free-hand", "run", "run-dealer-only", "hard-15-surrender"]
+RotationMode = Literal["manual", "rounds", "dealer-wins", "every-round"]
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One setting of a preset: its dotted key, type, allowed values and meaning."""
+
+    key: str
+    kind: type
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def describe_allowed(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        if self.kind is bool:
+            return "true or false"
+        if self.kind is str:
+            return "text"
+        span = f"from {self.low}" if self.low is not None else ""
+        if self.high is not None:
+            span += f" to {self.high}"
+        return f"a whole number {span}".rstrip()
+
+    def check(self, value: object) -> str | None:
+        """Return a problem with `value`, or None when it is allowed."""
+        if self.kind is bool:
+            ok_type = isinstance(value, bool)
+        elif self.kind is int:
+            ok_type = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok_type = isinstance(value, str)
+        if not ok_type:
+            return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
+        if self.choices and value not in self.choices:
+            return f"{self.key} = {value!r} is not allowed: expected {self.describe_allowed()}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
+        return None
+
+    def parse(self, text: str) -> object:
+        """Read a value typed on the command line (`7`, `true`, `pay-all`) for this knob."""
+        if self.kind is bool:
+            low = text.strip().lower()
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+            raise PresetError(f"{self.key} takes true or false, not {text!r}")
+        if self.kind is int:
+            try:
+                return int(text.strip())
+            except ValueError:
+                raise PresetError(
+                    f"{self.key} takes {self.describe_allowed()}, not {text!r}"
+                ) from None
+        return text.strip()
+
+
+def _choices(alias: Any) -> tuple[str, ...]:
+    return tuple(alias.__args__)
+
+
+KNOBS: tuple[Knob, ...] = (
+    Knob("name", str, "the preset's name"),
+    Knob("description", str, "one line about the house"),
+    Knob("decks", int, "decks in the shoe: cards are checked against this", low=1, high=8),
+    Knob("points.ace", str, "what an ace is worth by hand size", choices=_choices(AceMode)),
+    Knob("points.max_cards", int, "most cards a hand may hold", low=2, high=5),
+    Knob("minimum.player", int, "a player below this must draw", low=0, high=21),
+    Knob("minimum.dealer", int, "the dealer below this must draw", low=0, high=21),
+    Knob(
+        "minimum.player_under",
+        str,
+        "what a player standing under his minimum pays",
+        choices=_choices(PlayerUnder),
+    ),
+    Knob(
+        "minimum.pay_for_dealer_cap",
+        int,
+        "pay-for-dealer: most an offender covers, in his own stakes",
+        low=0,
+        high=1000,
+    ),
+    Knob(
+        "minimum.dealer_under",
+        str,
+        "what a dealer stopping under his minimum pays",
+        choices=_choices(DealerUnder),
+    ),
+    Knob("reveal.dealer_min", int, "the dealer may open hands from this total", low=0, high=21),
+    Knob("reveal.dealer_21_opens_all", bool, "a dealer at 21 opens every closed hand"),
+    Knob("payouts.ban_ban", int, "multiple for A+A in the first two cards", low=1, high=1000),
+    Knob("payouts.ban_luck", int, "multiple for A+10/J/Q/K in the first two", low=1, high=1000),
+    Knob("payouts.triple_seven", int, "multiple for 7-7-7 (0: no such hand)", low=0, high=1000),
+    Knob("payouts.five_dragon", int, "multiple for five cards not bust", low=1, high=1000),
+    Knob("payouts.five_card_21", int, "multiple for five cards making 21", low=1, high=1000),
+    Knob("payouts.twenty_one", int, "multiple for any other 21", low=1, high=1000),
+    Knob(
+        "five_card.settle",
+        str,
+        "a player's five-card hand is paid at once or when opened",
+        choices=_choices(FiveCardSettle),
+    ),
+    Knob("bust.five_card", int, "what a player's five-card bust loses", low=1, high=1000),
+    Knob("bust.dealer_five_card", int, "what a dealer's five-card bust pays", low=1, high=1000),
+    Knob("bust.both_bust", str, "player and dealer both bust", choices=_choices(BothBust)),
+    Knob("bust.shown_at_once", bool, "a player's bust is shown and paid at once"),
+    Knob(
+        "bust.heavy",
+        int,
+        "a bust of this or more counts as standing short (0: off)",
+        low=0,
+        high=60,
+    ),
+    Knob(
+        "ties.same_instant",
+        str,
+        "both hold the same instant hand",
+        choices=_choices(SameInstant),
+    ),
+    Knob(
+        "ties.five_vs_five",
+        str,
+        "five-card hand against five-card hand",
+        choices=_choices(FiveVsFive),
+    ),
+    Knob(
+        "ties.triple_seven_vs_21",
+        str,
+        "7-7-7 against a 21",
+        choices=_choices(TripleSevenVs21),
+    ),
+    Knob("fifteen.mode", str, "what a two-card 15 may do", choices=_choices(FifteenMode)),
+    Knob("fifteen.burn", bool, "a two-card 15 may burn: stake doubled, two new cards"),
+    Knob("rotation.mode", str, "when the deal passes", choices=_choices(RotationMode)),
+    Knob("rotation.every", int, "rounds (or won rounds) before the deal passes", low=1, high=1000),
+)
+KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    ace: AceMode
+    max_cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    player: int
+    dealer: int
+    player_under: PlayerUnder
+    pay_for_dealer_cap: int
+    dealer_under: DealerUnder
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    dealer_min: int
+    dealer_21_opens_all: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Payouts:
+    ban_ban: int
+    ban_luck: int
+    triple_seven: int
+    five_dragon: int
+    five_card_21: int
+    twenty_one: int
+
+
+@dataclass(frozen=True, slots=True)
+class FiveCard:
+    settle: FiveCardSettle
+
+
+@dataclass(frozen=True, slots=True)
+class Bust:
+    five_card: int
+    dealer_five_card: int
+    both_bust: BothBust
+    shown_at_once: bool
+    heavy: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ties:
+    same_instant: SameInstant
+    five_vs_five: FiveVsFive
+    triple_seven_vs_21: TripleSevenVs21
+
+
+@dataclass(frozen=True, slots=True)
+class Fifteen:
+    mode: FifteenMode
+    burn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    mode: RotationMode
+    every: int
+
+
+_SECTIONS: dict[str, type] = {
+    "points": Points,
+    "minimum": Minimum,
+    "reveal": Reveal,
+    "payouts": Payouts,
+    "five_card": FiveCard,
+    "bust": Bust,
+    "ties": Ties,
+    "fifteen": Fifteen,
+    "rotation": Rotation,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """The house rules of one table. Build it with `Preset.from_mapping`."""
+
+    name: str
+    description: str
+    decks: int
+    points: Points
+    minimum: Minimum
+    reveal: Reveal
+    payouts: Payouts
+    five_card: FiveCard
+    bust: Bust
+    ties: Ties
+    fifteen: Fifteen
+    rotation: Rotation
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "preset") -> Preset:
+        """Check `data` against KNOBS and build the preset; report every problem at once."""
+        problems = validate_mapping(data)
+        if problems:
+            raise PresetError(
+                f"{source}: {len(problems)} problem(s): " + "; ".join(problems),
+                [f"{source}: {p}" for p in problems],
+            )
+        sections = {
+            section: kind(**dict(data[section])) for section, kind in _SECTIONS.items()
+        }
+        return cls(
+            name=str(data["name"]),
+            description=str(data["description"]),
+            decks=int(data["decks"]),
+            **sections,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain nested dict, as in the TOML file (and stored with every round)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "description": self.description,
+            "decks": self.decks,
+        }
+        for section in _SECTIONS:
+            obj = getattr(self, section)
+            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
+        return out
+
+    def get(self, key: str) -> object:
+        """The value of a dotted key, e.g. `payouts.triple_seven`."""
+        obj: object = self
+        for part in key.split("."):
+            obj = getattr(obj, part)
+        return obj
+
+    def flat(self) -> dict[str, object]:
+        return {knob.key: self.get(knob.key) for knob in KNOBS}
+
+
+def validate_mapping(data: Mapping[str, Any]) -> list[str]:
+    """Every problem with a preset mapping, each naming its dotted key."""
+    problems: list[str] = []
+    seen: set[str] = set()
+
+    def walk(node: Mapping[str, Any], prefix: str) -> None:
+        for key, value in node.items():
+            path = f"{prefix}{key}"
+            if isinstance(value, Mapping):
+                if prefix == "" and key in _SECTIONS:
+                    walk(value, path + ".")
+                else:
+                    problems.append(f"{path}: unknown section")
+                continue
+            knob = KNOB_BY_KEY.get(path)
+            if knob is None:
+                problems.append(f"{path}: unknown key{_suggest(path)}")
+                continue
+            seen.add(path)
+            problem = knob.check(value)
+            if problem:
+                problems.append(problem)
+
+    walk(data, "")
+    for knob in KNOBS:
+        if knob.key not in seen and not any(p.startswith(knob.key + " ") for p in problems):
+            problems.append(f"{knob.key}: missing ({knob.help}; {knob.describe_allowed()})")
+    return problems
+
+
+def _suggest(path: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(path, list(KNOB_BY_KEY), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
