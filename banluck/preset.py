@@ -271,9 +271,7 @@ class Preset:
                 f"{source}: {len(problems)} problem(s): " + "; ".join(problems),
                 [f"{source}: {p}" for p in problems],
             )
-        sections = {
-            section: kind(**dict(data[section])) for section, kind in _SECTIONS.items()
-        }
+        sections = {section: kind(**dict(data[section])) for section, kind in _SECTIONS.items()}
         return cls(
             name=str(data["name"]),
             description=str(data["description"]),

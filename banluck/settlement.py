@@ -232,9 +232,7 @@ def check_hand_size(cards: Sequence[Card], preset: Preset, who: str) -> None:
         )
 
 
-def judge(
-    player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Preset
-) -> Judgement:
+def judge(player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Preset) -> Judgement:
     """What changes hands when this player is settled against this dealer hand."""
     check_hand_size(player_cards, preset, "the player")
     check_hand_size(dealer_cards, preset, "the dealer")

@@ -1,0 +1,74 @@
+"""`banluck replay FILE`: run a night log and show each round's settlements and the balances."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from banluck.errors import BanluckError
+
+
+def read_source(file: str) -> tuple[str, str]:
+    """The text of FILE (or standard input for `-`) and the name to use in messages."""
+    if file == "-":
+        return sys.stdin.read(), "<stdin>"
+    path = Path(file)
+    try:
+        return path.read_text(encoding="utf-8"), file
+    except FileNotFoundError:
+        raise BanluckError(f"{file}: no such file: give the path of a night log") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BanluckError(f"{file}: cannot be read ({exc}): give a plain text night log") from None
+
+
+def replay(
+    file: Annotated[
+        str, typer.Argument(help="A night log (see docs/night-log.md), or - for stdin.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Replay a night log: every round's transfers and the night's balances.
+
+    Example: banluck replay docs/examples/cny-night.log
+    """
+    from banluck.nightlog import read_night
+    from banluck.presets import load
+
+    text, source = read_source(file)
+    night, _ = read_night(text, source, load)
+    if as_json:
+        out = {
+            "preset": night.seating.preset.name,
+            "balances": night.balances,
+            "rounds": [
+                {
+                    "number": r.number,
+                    "dealer": r.dealer,
+                    "transfers": [t.as_dict() for t in r.transfers],
+                }
+                for r in night.rounds
+            ],
+        }
+        if night.current is not None:
+            out["unfinished"] = night.current.pending()
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    from banluck.cli.render import balances_table, console, round_panel
+
+    out_console = console()
+    for r in night.rounds:
+        out_console.print(round_panel(r))
+    if night.current is not None:
+        out_console.print(
+            f"[yellow]round {night.seating.next_round} is not finished and not counted:"
+            f" {night.current.pending()}[/]"
+        )
+    out_console.print(balances_table(night.balances, title="Balances"))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
