@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import typer
 
-app = typer.Typer(help="House-rule presets: list, show, new, set, diff, validate, edit.",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="House-rule presets: list, show, new, set, diff, validate, edit.", no_args_is_help=True
+)
 
 
 @app.command("list")
