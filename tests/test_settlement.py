@@ -568,3 +568,57 @@ def test_every_shipped_preset_settles_the_common_hands(shipped: Preset) -> None:
     """Sanity across presets: 19 beats 18 by 1 and a plain bust loses 1 against 18."""
     assert pays("10 9", "10 8", shipped) == 1
     assert pays("10 5 9", "10 8", shipped) == -1
+
+
+# --------------------------------------------------------------------------------------------
+# Points RULES.md leaves open: the engine's choices, kept and pinned here.
+
+
+def test_same_instant_player_wins_pays_even_money_dealer_wins_collects_his_multiple() -> None:
+    """ties.same_instant: §4 says "player paid even money" (1, whatever the instant); the engine
+    makes dealer-wins collect the dealer's own instant multiple (ban-ban 3, ban-luck 2 in chinese).
+    """
+    player_wins = rules(**{"ties.same_instant": "player-wins"})
+    assert pays("A A", "A A", player_wins) == 1
+    assert pays("A K", "A Q", player_wins) == 1
+    dealer_wins = rules(**{"ties.same_instant": "dealer-wins"})
+    assert pays("A A", "A A", dealer_wins) == -3
+    assert pays("A K", "A Q", dealer_wins) == -2
+
+
+@pytest.mark.parametrize(
+    ("dealer", "five_card", "amount"),
+    [("10 8", 2, -2), ("10 8", 1, -1), ("10 5 6", 1, -2), ("2 3 4 5 A", 3, -3), ("7 7 7", 2, -21)],
+)
+def test_five_card_bust_opened_loses_the_larger_of_its_penalty_and_the_dealers_multiple(
+    dealer: str, five_card: int, amount: int
+) -> None:
+    """Settled when opened, a five-card bust loses max(bust.five_card, the dealer's multiple):
+    §4 check 4 (the dealer's multiple) and §3 (a five-card bust loses bust.five_card) both hold.
+    """
+    p = rules(**{"five_card.settle": "when-opened", "bust.five_card": five_card})
+    assert pays("5 6 8 2 3", dealer, p) == amount
+
+
+def test_heavy_bust_player_against_a_short_dealer_pushes() -> None:
+    """A heavy bust is "the same offence as standing short" (§6), so against a dealer who stopped
+    short it pushes like a short player does, where an ordinary bust gets 1.
+    """
+    x = rules("xi-dach")
+    assert pays("10 10 8", "10 4", x) == 0
+    assert pays("10 10 7", "10 4", x) == 1
+
+
+def test_triple_seven_against_triple_seven_is_a_push() -> None:
+    """Two decks allow 7-7-7 on both sides: same class, same 21, a push."""
+    assert pays("7 7 7", "7 7 7", rules(decks=2)) == 0
+
+
+def test_five_card_21_is_a_21_for_triple_seven_vs_21() -> None:
+    """ties.triple_seven_vs_21 covers any dealer 21, a five-card 21 included, and mirrors for the
+    dealer's 7-7-7 against a player's 21 (engine's choice; §4 names only the player's 7-7-7).
+    """
+    p = rules(**{"five_card.settle": "when-opened", "ties.triple_seven_vs_21": "player-wins"})
+    assert pays("7 7 7", "2 3 4 5 7", p) == 21
+    assert pays("2 3 4 5 7", "7 7 7", p) == -21
+    assert pays("10 5 6", "7 7 7", p) == -21
