@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 
 from banluck.cards import Card
 from banluck.preset import AceMode, Preset
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     BAN_BAN = "ban-ban"
     BAN_LUCK = "ban-luck"
     TRIPLE_SEVEN = "triple-seven"
@@ -25,9 +25,6 @@ class Kind(str, Enum):
     FIFTEEN = "fifteen"
     BUST = "bust"
     REGULAR = "regular"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 INSTANT_KINDS = frozenset({Kind.BAN_BAN, Kind.BAN_LUCK})

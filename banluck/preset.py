@@ -60,11 +60,15 @@ class Knob:
             return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
         if self.choices and value not in self.choices:
             return f"{self.key} = {value!r} is not allowed: expected {self.describe_allowed()}"
-        if isinstance(value, int) and not isinstance(value, bool):
-            if (self.low is not None and value < self.low) or (
-                self.high is not None and value > self.high
-            ):
-                return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (
+                (self.low is not None and value < self.low)
+                or (self.high is not None and value > self.high)
+            )
+        ):
+            return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
         return None
 
     def parse(self, text: str) -> object:

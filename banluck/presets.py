@@ -68,7 +68,9 @@ def read_file(path: Path) -> Preset:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise PresetError(f"{path}: not valid TOML: {exc}", [f"{path}: not valid TOML: {exc}"])
+        raise PresetError(
+            f"{path}: not valid TOML: {exc}", [f"{path}: not valid TOML: {exc}"]
+        ) from None
     except OSError as exc:
         raise PresetError(f"{path}: cannot be read: {exc.strerror}") from None
     return Preset.from_mapping(data, source=str(path))

@@ -28,11 +28,11 @@ app.add_typer(rules_cmd.app, name="rules")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code. Errors become one line on stderr, never a traceback."""
+    """Run one command; return its exit code. Errors: one line on stderr, never a traceback."""
     try:  # typer 0.28 carries its own copy of click
         from typer._click import exceptions as click
     except ImportError:  # pragma: no cover - typer built on the click package
-        import click  # type: ignore[no-redef]
+        import click  # type: ignore[no-redef,import-not-found,unused-ignore]
 
     command = typer.main.get_command(app)
     args = list(sys.argv[1:] if argv is None else argv)
