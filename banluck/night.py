@@ -67,7 +67,7 @@ class FinishedRound:
 
     number: int
     dealer: str
-    stakes: dict[str, int]
+    stakes: dict[str, int]  # at the start of the round (a burn doubles them inside the round)
     lines: tuple[str, ...]
     transfers: tuple[Transfer, ...]
     kinds: dict[str, str]  # person -> hand kind, where known
@@ -257,7 +257,7 @@ class Night:
         finished = FinishedRound(
             number=self.seating.next_round,
             dealer=state.dealer,
-            stakes={p.name: p.stake for p in state.players.values()},
+            stakes=dict(rnd.table.stakes),
             lines=tuple(rnd.lines()),
             transfers=transfers,
             kinds=kinds,
@@ -267,10 +267,13 @@ class Night:
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
         self.current = None
-        s = self.seating
+        s = replace(self.seating, next_round=self.seating.next_round + 1)
+        if finished.ended == "void":
+            self.seating = s  # the cards are dealt again by the same dealer: not a round dealt
+            return
         dealt = s.dealt + 1
         won = s.won + (1 if finished.nets().get(s.dealer, 0) > 0 else 0)
-        s = replace(s, dealt=dealt, won=won, next_round=s.next_round + 1)
+        s = replace(s, dealt=dealt, won=won)
         rotation = s.preset.rotation
         passes = (
             rotation.mode == "every-round"
