@@ -120,13 +120,15 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
     if not state.dealer_stopped and not dealer.bust:
         # A dealer still drawing has not stopped under his minimum.
         preset = replace(preset, minimum=replace(preset.minimum, dealer_under="off"))
+    # Only a two-card hand can still be an instant hand: a player who drew did not hold one,
+    # and the order in which a dealer types an opened hand's cards means nothing.
     verdict = (
-        (instant(hand.cards, dealer.cards, preset) if hand.cards else None)
+        (instant(hand.cards, dealer.cards, preset) if hand.size == 2 else None)
         or five_card_at_once(hand, preset)
         or versus(hand, dealer, preset)
     )
     penalty = verdict.multiple > 0 and dealer_offends(dealer, preset)
-    is_instant = first_two_kind(hand.cards) in INSTANT_KINDS if hand.cards else False
+    is_instant = hand.size == 2 and first_two_kind(hand.cards) in INSTANT_KINDS
     return Settlement(
         amount=verdict.multiple * player.stake,
         reason=verdict.reason,
