@@ -121,7 +121,7 @@ def problems_in_text(text: str, path: Path) -> list[str]:
 def problems_in_file(path: Path) -> list[str]:
     """Every problem with the preset file at `path`, each naming its key path."""
     try:
-        text = _read_text(path)
+        text = read_text(path)
     except PresetError as exc:
         return [str(exc)]
     problems = problems_in_text(text, path)
@@ -138,7 +138,7 @@ def problems_in_file(path: Path) -> list[str]:
 
 def read_file(path: Path) -> Preset:
     """Read and validate one preset file; every problem is reported with the file's name."""
-    data, problems = _parse(_read_text(path), path)
+    data, problems = _parse(read_text(path), path)
     if problems or data is None:
         raise problems_error(path, problems)
     return Preset.from_mapping(data, source=str(path))
@@ -152,7 +152,7 @@ def load(name: str = DEFAULT_PRESET) -> Preset:
 def description_of(path: Path) -> str | None:
     """The description in a preset file, read without checking the rest; None when unreadable."""
     try:
-        data, _ = _parse(_read_text(path), path)
+        data, _ = _parse(read_text(path), path)
     except PresetError:
         return None
     value = data.get("description") if data is not None else None
@@ -170,7 +170,8 @@ def problems_error(path: Path, problems: list[str]) -> PresetError:
     )
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """The text of a preset file; PresetError (one line) when it cannot be read as UTF-8."""
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -225,10 +226,11 @@ def create_from(name: str, base: str) -> Path:
     target = check_new_name(name)
     source = path_of(base)
     read_file(source)  # a broken base is reported as itself, not as the copy
-    text = _read_text(source)
-    header = f"# banluck house rules: {base}\n"
+    text = read_text(source)
+    header = "# banluck house rules: "
     if text.startswith(header):
-        text = f"# banluck house rules: {name} (copied from {base})\n" + text[len(header) :]
+        rest = text.partition("\n")[2]
+        text = f"{header}{name} (copied from {base})\n{rest}"
     doc = _toml_document(text, source)
     _set_in_document(doc, "name", name)
     new_text = _dumps(doc)
@@ -263,7 +265,7 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
     problem = knob.check(value)
     if problem:
         raise PresetError(f"{problem}; {name} is unchanged")
-    doc = _toml_document(_read_text(path), path)
+    doc = _toml_document(read_text(path), path)
     old = _set_in_document(doc, key, value)
     new_text = _dumps(doc)
     problems = problems_in_text(new_text, path)

@@ -201,6 +201,17 @@ def test_create_from_copies_comments_and_sets_the_name(banluck_home: Path) -> No
     assert copy.to_dict() == {**base.to_dict(), "name": "our-house"}
 
 
+def test_a_copy_of_a_copy_names_its_own_base(banluck_home: Path) -> None:
+    """The header comment of a copy says which preset it was copied from."""
+    presets.create_from("first", "kampung")
+    path = presets.create_from("second", "first")
+    assert path.read_text().splitlines()[0] == "# banluck house rules: second (copied from first)"
+    assert presets.load("second").to_dict() == {
+        **presets.load("kampung").to_dict(),
+        "name": "second",
+    }
+
+
 @pytest.mark.parametrize(
     ("name", "message"),
     [

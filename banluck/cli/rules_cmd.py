@@ -202,7 +202,7 @@ def edit(name: NameArg) -> None:
     import tempfile
 
     path = presets.user_path_of(name)
-    original = path.read_text(encoding="utf-8")
+    original = presets.read_text(path)
     editor = shlex.split(os.environ.get("EDITOR") or "vi")
     fd, tmp_name = tempfile.mkstemp(prefix=f"banluck-{name}-", suffix=".toml")
     tmp = Path(tmp_name)
@@ -211,12 +211,20 @@ def edit(name: NameArg) -> None:
             out.write(original)
         while True:
             _run_editor(editor, tmp, name)
-            text = tmp.read_text(encoding="utf-8")
+            try:
+                text = tmp.read_bytes().decode("utf-8")
+            except OSError:
+                raise PresetError(f"the edited copy {tmp} is gone: {name} is unchanged") from None
+            except UnicodeDecodeError:
+                text = None
             if text == original:
                 typer.echo(f"no changes: {name} is unchanged")
                 return
-            problems = presets.problems_in_text(text, path)
-            if not problems:
+            if text is None:
+                problems = ["not UTF-8 text: save it as UTF-8"]
+            else:
+                problems = presets.problems_in_text(text, path)
+            if text is not None and not problems:
                 presets.save_text(name, text)
                 typer.echo(f"saved {name}: {path}")
                 return
