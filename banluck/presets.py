@@ -123,7 +123,7 @@ def problems_in_file(path: Path) -> list[str]:
     try:
         text = read_text(path)
     except PresetError as exc:
-        return [str(exc)]
+        return [str(exc).removeprefix(f"{path}: ")]
     problems = problems_in_text(text, path)
     if path.parent.resolve() != shipped_dir().resolve():
         if path.stem in shipped_names():
@@ -197,7 +197,7 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     if isinstance(name, str) and name != path.stem:
         problems.append(
             f"name = {name!r} differs from the file's name: a preset's name is its file's"
-            f" name, so set name = {path.stem!r}"
+            f' name, so set name = "{path.stem}"'
         )
     return data, problems
 

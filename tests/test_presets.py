@@ -169,6 +169,7 @@ def test_file_that_is_not_utf8_is_refused(banluck_home: Path) -> None:
     (folder / "ours.toml").write_bytes(b'name = "\xff"\n')
     with pytest.raises(PresetError, match="not UTF-8"):
         presets.load("ours")
+    assert presets.problems_in_file(folder / "ours.toml") == ["not UTF-8 text: save it as UTF-8"]
 
 
 def test_name_must_be_the_file_name(banluck_home: Path) -> None:

@@ -1,12 +1,12 @@
 """`banluck rules ...`: list, show, create, set, diff, validate and edit house-rule presets.
 
 Where presets live and how they are read and written is banluck.presets' business; this module
-only talks to the user. rich is imported inside the commands that draw tables.
+only talks to the user. At module level it imports typer and the engine only; rich, json and the
+editor's helpers are imported inside the commands that use them.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -73,6 +73,8 @@ def show(
     """
     preset = presets.load(name)
     if as_json:
+        import json
+
         typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
         return
     from rich import box
@@ -176,11 +178,12 @@ def validate(
     Example: banluck rules validate
     """
     files = [presets.path_of(name)] if name is not None else presets.all_files()
-    lines = [f"{path}: {problem}" for path in files for problem in presets.problems_in_file(path)]
+    found = {path: presets.problems_in_file(path) for path in files}
+    lines = [f"{path}: {problem}" for path, problems in found.items() for problem in problems]
     if lines:
         for line in lines:
             typer.echo(line)
-        broken = len({line.split(": ", 1)[0] for line in lines})
+        broken = sum(1 for problems in found.values() if problems)
         raise PresetError(
             f"{len(lines)} problem{'s' if len(lines) != 1 else ''} in {broken} of"
             f" {len(files)} preset file{'s' if len(files) != 1 else ''}"
@@ -203,7 +206,7 @@ def edit(name: NameArg) -> None:
 
     path = presets.user_path_of(name)
     original = presets.read_text(path)
-    editor = shlex.split(os.environ.get("EDITOR") or "vi")
+    editor = shlex.split(os.environ.get("EDITOR", "")) or ["vi"]
     fd, tmp_name = tempfile.mkstemp(prefix=f"banluck-{name}-", suffix=".toml")
     tmp = Path(tmp_name)
     try:
