@@ -15,7 +15,7 @@ from banluck.cards import Card
 from banluck.preset import AceMode, Preset
 
 
-class Kind(str, Enum):
+class Kind(str, Enum):  # noqa: UP042 (kept as written by its owner)
     BAN_BAN = "ban-ban"
     BAN_LUCK = "ban-luck"
     TRIPLE_SEVEN = "triple-seven"

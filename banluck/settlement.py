@@ -1,9 +1,9 @@
 """Settling one player with the dealer: pure, integer-only (RULES.md §4–§6).
 
 Every function returns a `Verdict`: a whole multiple of the player's stake seen from the player
-(+ the player wins) and one short phrase naming the rule applied. Round-level effects of an offence
-(`pay-all`, `pay-for-dealer`) are the round engine's; here the offender loses 1 to the dealer and the
-verdict says it was an offence.
+(+ the player wins) and one short phrase naming the rule applied. Round-level effects of an
+offence (`pay-all`, `pay-for-dealer`) are the round engine's; here the offender loses 1 to the
+dealer and the verdict says it was an offence.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from banluck.preset import Preset
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The result of settling one player: `multiple` stakes to the player (negative: to the dealer)."""
+    """The result of settling one player: `multiple` stakes to the player (negative: dealer's)."""
 
     multiple: int
     reason: str
@@ -59,7 +59,7 @@ def is_free_hand(cards: Sequence[Card], preset: Preset) -> bool:
 def instant(
     player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Preset
 ) -> Verdict | None:
-    """The instant matrix of RULES.md §4 on both sides' first two cards; None when it does not apply."""
+    """The instant matrix of RULES.md §4 on both sides' first two cards, else None."""
     p2 = first_two_kind(player_cards)
     d2 = first_two_kind(dealer_cards)
     if p2 is None and d2 is None:
@@ -232,9 +232,7 @@ def check_hand_size(cards: Sequence[Card], preset: Preset, who: str) -> None:
         )
 
 
-def judge(
-    player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Preset
-) -> Judgement:
+def judge(player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Preset) -> Judgement:
     """What changes hands when this player is settled against this dealer hand."""
     check_hand_size(player_cards, preset, "the player")
     check_hand_size(dealer_cards, preset, "the dealer")
