@@ -23,8 +23,9 @@ def _record(cls: _C) -> _C:
     `dataclass` writes six methods per class as source text and compiles them on every start: about
     0.4 ms a class, most of this module's import time, paid by every command. Here the same methods
     are closures over the field names. The class stays a dataclass (`fields`, `replace`, `asdict`
-    and pickling work) and type checkers treat it as a frozen one; only `__dataclass_params__`
-    records the plain options used to build it.
+    and pickling work) and type checkers treat it as a frozen one. Two traces of the trick remain:
+    `__dataclass_params__` records the plain options used to build it, and `inspect.signature`
+    of the class shows `(*args, **kwargs)`.
     """
     new: Any = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
     names = tuple(f.name for f in fields(new))
