@@ -70,14 +70,12 @@ def running_balances(entries: Iterable[Mapping[str, Any]]) -> dict[str, list[int
     """Each person's balance after every entry, from zero (people who join later start at 0)."""
     series: dict[str, list[int]] = {}
     current: dict[str, int] = {}
-    count = 0
-    for entry in entries:
+    for count, entry in enumerate(entries, start=1):
         for name, amount in entry_nets(entry).items():
             if name not in series:
-                series[name] = [0] * (count + 1)
+                series[name] = [0] * count
                 current[name] = 0
             current[name] += amount
-        count += 1
         for name in series:
             series[name].append(current[name])
     return series

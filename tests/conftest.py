@@ -1,4 +1,4 @@
-"""Shared fixtures. Every test runs with BANLUCK_HOME in a temp folder: no test touches real data"""
+"""Shared fixtures. Every test runs with BANLUCK_HOME in a temp folder: no real data is touched."""
 
 from __future__ import annotations
 

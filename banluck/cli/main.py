@@ -1,41 +1,90 @@
 """`banluck`: the entry point. Command groups live in their own modules and join here.
 
-Start-up matters (a dealer waits on every command): modules imported here load only typer and the
-engine; rich and storage are imported inside the commands that use them.
+Start-up matters: a dealer waits on every command. So a run imports and builds only the module of
+the command it runs (`banluck hand A K` never imports the `rules` commands); `banluck --help`, an
+unknown command and shell completion build them all.
+
+Adding a command module `banluck/cli/NAME_cmd.py`:
+- give it `register(app: typer.Typer) -> None`, which adds its commands (`app.command("word")(f)`)
+  or its group (`app.add_typer(group, name="word")`);
+- add one line to `MODULES` below: the module and the words it adds after `banluck`
+  (tests/test_rules_cli.py checks that the words match what `register` adds);
+- at module level it imports only typer and the engine (banluck.cards, hands, preset, presets,
+  settlement, round, ...). rich, storage (tinydb), tomlkit, numpy and anything else heavy are
+  imported inside the functions that use them.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from importlib import import_module
+from typing import Any
 
 import typer
 
-from banluck.cli import hands_cmd, replay_cmd, rules_cmd
 from banluck.errors import BanluckError
 
-app = typer.Typer(
-    name="banluck",
-    help="A dealer's assistant for ban-luck (Chinese blackjack) played with real cards.",
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-hands_cmd.register(app)
-replay_cmd.register(app)
-app.add_typer(rules_cmd.app, name="rules")
+HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real cards."
+
+# module in banluck.cli -> the words it adds after `banluck`. One line per module.
+MODULES: dict[str, tuple[str, ...]] = {
+    "hands_cmd": ("hand", "judge"),
+    "replay_cmd": ("replay",),
+    "rules_cmd": ("rules",),
+}
+
+
+def build_app(modules: Iterable[str] | None = None) -> typer.Typer:
+    """The typer app with the commands of `modules` (all of them when None)."""
+    app = typer.Typer(
+        name="banluck",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+    @app.callback()
+    def _root() -> None:
+        # A callback keeps `banluck` a group even when only one module is loaded.
+        pass
+
+    for module in MODULES if modules is None else modules:
+        import_module(f"banluck.cli.{module}").register(app)
+    return app
+
+
+def modules_for(args: Sequence[str]) -> list[str] | None:
+    """The modules needed to run `banluck ARGS`: just one for a known command, else all (None)."""
+    if "_BANLUCK_COMPLETE" in os.environ:
+        return None  # shell completion lists every command
+    if not args or args[0].startswith("-"):
+        return None
+    for module, words in MODULES.items():
+        if args[0] in words:
+            return [module]
+    return None
+
+
+def __getattr__(name: str) -> Any:
+    """`banluck.cli.main.app`: the app with every command, for tools that want the object."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code. Errors: one line on stderr, never a traceback."""
+    """Run one command; return its exit code. Errors become one line on stderr, no traceback."""
     try:  # typer 0.28 carries its own copy of click
         from typer._click import exceptions as click
     except ImportError:  # pragma: no cover - typer built on the click package
-        import click  # type: ignore[no-redef,import-not-found,unused-ignore]
+        import click  # type: ignore[no-redef, import-not-found, unused-ignore]
 
-    command = typer.main.get_command(app)
     args = list(sys.argv[1:] if argv is None else argv)
+    command = typer.main.get_command(build_app(modules_for(args)))
     try:
         result = command.main(args=args, prog_name="banluck", standalone_mode=False)
     except BanluckError as exc:

@@ -1,22 +1,265 @@
-"""`banluck rules ...`: list, show, create, edit, diff and validate house-rule presets."""
+"""`banluck rules ...`: list, show, create, set, diff, validate and edit house-rule presets.
+
+Where presets live and how they are read and written is banluck.presets' business; this module
+only talks to the user. At module level it imports typer and the engine only; rich, json and the
+editor's helpers are imported inside the commands that use them.
+"""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
-app = typer.Typer(
-    help="House-rule presets: list, show, new, set, diff, validate, edit.", no_args_is_help=True
+from banluck import presets
+from banluck.errors import PresetError
+from banluck.preset import KNOBS
+
+rules_app = typer.Typer(
+    help="House-rule presets: list, show, new, set, diff, validate, edit.",
+    no_args_is_help=True,
 )
 
+NameArg = Annotated[str, typer.Argument(help="A preset's name (see `banluck rules list`).")]
 
-@app.command("list")
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(rules_app, name="rules")
+
+
+def _value(value: object) -> str:
+    """A knob's value as it is written in TOML and typed on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# Knobs that name and describe a preset rather than set a rule: shown above the tables.
+_LABELS = ("name", "description")
+
+
+def _where(name: str) -> str:
+    return "shipped" if presets.is_shipped(name) else "yours"
+
+
+@rules_app.command("list")
 def list_cmd() -> None:
-    """List the presets, shipped and your own.
+    """List the presets: name, shipped or yours, description.
 
     Example: banluck rules list
     """
-    from banluck import presets
+    names = presets.all_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        path = presets.path_of(name)
+        description = presets.description_of(path)
+        if description is None or presets.problems_in_file(path):
+            description = f"(has problems: see `banluck rules validate {name}`)"
+        typer.echo(f"{name:<{width}}  {_where(name):<7}  {description}")
 
-    for name in presets.all_names():
-        where = "shipped" if presets.is_shipped(name) else "yours"
-        typer.echo(f"{name}\t{where}")
+
+@rules_app.command("show")
+def show(
+    name: NameArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the preset as JSON, nested as in its file.")
+    ] = False,
+) -> None:
+    """Every knob of a preset with its value and meaning.
+
+    Example: banluck rules show kampung
+    """
+    preset = presets.load(name)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
+        return
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("knob", no_wrap=True)
+    table.add_column("value")
+    table.add_column("meaning")
+    knobs = [k for k in KNOBS if k.key not in _LABELS]
+    sections = [knob.key.rpartition(".")[0] for knob in knobs]
+    for i, knob in enumerate(knobs):
+        last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
+        table.add_row(
+            knob.key, _value(preset.get(knob.key)), knob.help, end_section=last_of_section
+        )
+    typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
+    typer.echo(f"description  {preset.description}")
+    Console(highlight=False).print(table)
+
+
+@rules_app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="The new preset's name, e.g. our-house.")],
+    base: Annotated[
+        str, typer.Option("--from", help="The preset to copy.", show_default=True)
+    ] = presets.DEFAULT_PRESET,
+) -> None:
+    """Make your own preset: a copy of another, comments kept, in your data folder.
+
+    Example: banluck rules new our-house --from kampung
+    """
+    path = presets.create_from(name, base)
+    typer.echo(f"created {name} from {base}: {path}")
+    typer.echo(
+        f"change it with `banluck rules set {name} KEY VALUE` or `banluck rules edit {name}`"
+    )
+
+
+@rules_app.command(
+    "set",
+    # a value such as -1 is a value, not an option (and is then reported as out of range)
+    context_settings={"ignore_unknown_options": True},
+)
+def set_cmd(
+    name: NameArg,
+    key: Annotated[str, typer.Argument(help="A dotted key, e.g. payouts.triple_seven.")],
+    value: Annotated[str, typer.Argument(help="The new value, e.g. 7, true or pay-all.")],
+) -> None:
+    """Change one knob of your preset; the file keeps its comments.
+
+    Example: banluck rules set our-house payouts.triple_seven 7
+    """
+    old, new_value = presets.set_value(name, key, value)
+    before = "(not set)" if old is None else _value(old)
+    if old == new_value and type(old) is type(new_value):
+        typer.echo(f"{name}: {key} is already {_value(new_value)}")
+        return
+    typer.echo(f"{name}: {key} {before} -> {_value(new_value)}")
+
+
+@rules_app.command("diff")
+def diff(
+    first: Annotated[str, typer.Argument(help="A preset.")],
+    second: Annotated[str, typer.Argument(help="Another preset.")],
+) -> None:
+    """The knobs on which two presets' rules differ, side by side (name and description aside).
+
+    Example: banluck rules diff chinese kampung
+    """
+    a, b = presets.load(first), presets.load(second)
+    differing = [k for k in KNOBS if k.key not in _LABELS and a.get(k.key) != b.get(k.key)]
+    if not differing:
+        typer.echo(f"{first} and {second} have the same rules: no knob differs")
+        return
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("knob", no_wrap=True)
+    table.add_column(first)
+    table.add_column(second)
+    table.add_column("meaning")
+    for knob in differing:
+        table.add_row(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
+    plural = "s" if len(differing) != 1 else ""
+    typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
+    Console(highlight=False).print(table)
+
+
+@rules_app.command("validate")
+def validate(
+    name: Annotated[
+        str | None, typer.Argument(help="The preset to check (default: every preset).")
+    ] = None,
+) -> None:
+    """Check presets: every problem, one per line, with its file and key path.
+
+    Example: banluck rules validate
+    """
+    files = [presets.path_of(name)] if name is not None else presets.all_files()
+    found = {path: presets.problems_in_file(path) for path in files}
+    lines = [f"{path}: {problem}" for path, problems in found.items() for problem in problems]
+    if lines:
+        for line in lines:
+            typer.echo(line)
+        broken = sum(1 for problems in found.values() if problems)
+        raise PresetError(
+            f"{len(lines)} problem{'s' if len(lines) != 1 else ''} in {broken} of"
+            f" {len(files)} preset file{'s' if len(files) != 1 else ''}"
+        )
+    if name is not None:
+        typer.echo(f"OK: {name} is valid ({files[0]})")
+    else:
+        typer.echo(f"OK: all {len(files)} presets are valid")
+
+
+@rules_app.command("edit")
+def edit(name: NameArg) -> None:
+    """Edit your preset in $EDITOR; it is saved only if it is valid.
+
+    Example: EDITOR=nano banluck rules edit our-house
+    """
+    import os
+    import shlex
+    import tempfile
+
+    path = presets.user_path_of(name)
+    original = presets.read_text(path)
+    editor = shlex.split(os.environ.get("EDITOR", "")) or ["vi"]
+    fd, tmp_name = tempfile.mkstemp(prefix=f"banluck-{name}-", suffix=".toml")
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(original)
+        while True:
+            _run_editor(editor, tmp, name)
+            try:
+                text = tmp.read_bytes().decode("utf-8")
+            except OSError:
+                raise PresetError(f"the edited copy {tmp} is gone: {name} is unchanged") from None
+            except UnicodeDecodeError:
+                text = None
+            if text == original:
+                typer.echo(f"no changes: {name} is unchanged")
+                return
+            if text is None:
+                problems = ["not UTF-8 text: save it as UTF-8"]
+            else:
+                problems = presets.problems_in_text(text, path)
+            if text is not None and not problems:
+                presets.save_text(name, text)
+                typer.echo(f"saved {name}: {path}")
+                return
+            plural = "s" if len(problems) != 1 else ""
+            typer.echo(f"your edit of {name} has {len(problems)} problem{plural}:", err=True)
+            for problem in problems:
+                typer.echo(f"  {path}: {problem}", err=True)
+            if not sys.stdin.isatty() or not _again():
+                raise PresetError(f"edit discarded: {name} is unchanged")
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _run_editor(editor: list[str], tmp: Path, name: str) -> None:
+    import subprocess
+
+    try:
+        done = subprocess.run([*editor, str(tmp)], check=False)
+    except OSError as exc:
+        raise PresetError(
+            f"cannot start the editor {editor[0]!r} ({exc.strerror}): set EDITOR to your editor,"
+            f" e.g. EDITOR=nano; {name} is unchanged"
+        ) from None
+    if done.returncode != 0:
+        raise PresetError(f"the editor exited with code {done.returncode}: {name} is unchanged")
+
+
+def _again() -> bool:
+    """Ask whether to edit again (True) or discard (False)."""
+    while True:
+        answer = typer.prompt("edit again or discard? [e/d]", default="e").strip().lower()
+        if answer in ("e", "edit"):
+            return True
+        if answer in ("d", "discard"):
+            return False
