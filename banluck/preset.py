@@ -7,96 +7,11 @@ missing keys, wrong types and out-of-range values are all reported at once, each
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
-from typing import Any, Literal, TypeVar, dataclass_transform
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal
 
 from banluck.errors import PresetError
-
-_C = TypeVar("_C", bound=type)
-
-
-@dataclass_transform(frozen_default=True)
-def _record(cls: _C) -> _C:
-    """`@dataclass(frozen=True, slots=True)`, made without compiling code at import.
-
-    `dataclass` writes six methods per class as source text and compiles them on every start: about
-    0.4 ms a class, most of this module's import time, paid by every command. Here the same methods
-    are closures over the field names. The class stays a dataclass (`fields`, `replace`, `asdict`
-    and pickling work) and type checkers treat it as a frozen one. Two traces of the trick remain:
-    `__dataclass_params__` records the plain options used to build it, and `inspect.signature`
-    of the class shows `(*args, **kwargs)`.
-    """
-    new: Any = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
-    names = tuple(f.name for f in fields(new))
-    defaults = {f.name: f.default for f in fields(new) if f.default is not MISSING}
-    if any(f.default_factory is not MISSING for f in fields(new)):
-        raise TypeError(f"{new.__qualname__}: default_factory is not supported by _record")
-    title = f"{new.__qualname__}.__init__()"
-    setter = object.__setattr__
-
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if len(args) > len(names):
-            given = len(args) + 1
-            raise TypeError(
-                f"{title} takes {len(names) + 1} positional arguments but {given} were given"
-            )
-        values = dict(zip(names, args, strict=False))
-        for key, value in kwargs.items():
-            if key not in names:
-                raise TypeError(f"{title} got an unexpected keyword argument {key!r}")
-            if key in values:
-                raise TypeError(f"{title} got multiple values for argument {key!r}")
-            values[key] = value
-        missing = [n for n in names if n not in values and n not in defaults]
-        if missing:
-            listed = ", ".join(repr(n) for n in missing)
-            raise TypeError(f"{title} missing {len(missing)} required argument(s): {listed}")
-        for name in names:
-            setter(self, name, values[name] if name in values else defaults[name])
-
-    def __repr__(self: Any) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
-        return f"{type(self).__qualname__}({inner})"
-
-    def __eq__(self: Any, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        mine = tuple(getattr(self, n) for n in names)
-        return mine == tuple(getattr(other, n) for n in names)
-
-    def __hash__(self: Any) -> int:
-        return hash(tuple(getattr(self, n) for n in names))
-
-    def __setattr__(self: Any, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self: Any, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self: Any) -> list[object]:
-        return [getattr(self, n) for n in names]
-
-    def __setstate__(self: Any, state: list[object]) -> None:
-        for name, value in zip(names, state, strict=True):
-            setter(self, name, value)
-
-    methods: tuple[Callable[..., Any], ...] = (
-        __init__,
-        __repr__,
-        __eq__,
-        __hash__,
-        __setattr__,
-        __delattr__,
-        __getstate__,
-        __setstate__,
-    )
-    for method in methods:
-        method.__qualname__ = f"{new.__qualname__}.{method.__name__}"
-        setattr(new, method.__name__, method)
-    result: _C = new
-    return result
-
 
 AceMode = Literal["by-count", "ten-or-one", "one-ten-eleven", "one-or-eleven"]
 PlayerUnder = Literal["lose", "pay-all", "pay-for-dealer"]
@@ -110,7 +25,7 @@ FifteenMode = Literal["off", "free-hand", "run", "run-dealer-only", "hard-15-sur
 RotationMode = Literal["manual", "rounds", "dealer-wins", "every-round"]
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Knob:
     """One setting of a preset: its dotted key, type, allowed values and meaning."""
 
@@ -257,7 +172,7 @@ KNOBS: tuple[Knob, ...] = (
 KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Points:
     """How cards count (RULES.md §2)."""
 
@@ -265,7 +180,7 @@ class Points:
     max_cards: int
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Minimum:
     """The minimums below which one must draw, and what standing short costs (§6)."""
 
@@ -276,7 +191,7 @@ class Minimum:
     dealer_under: DealerUnder
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Reveal:
     """When the dealer may open closed hands (§1, §6)."""
 
@@ -284,7 +199,7 @@ class Reveal:
     dealer_21_opens_all: bool
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Payouts:
     """Multiples of the stake for the named hands (§3), paid both ways."""
 
@@ -296,14 +211,14 @@ class Payouts:
     twenty_one: int
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class FiveCard:
     """When a player's five-card hand is settled (§1)."""
 
     settle: FiveCardSettle
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Bust:
     """What busts cost (§4, §6)."""
 
@@ -314,7 +229,7 @@ class Bust:
     heavy: int
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Ties:
     """Who wins when both sides hold the same class of hand (§4)."""
 
@@ -323,7 +238,7 @@ class Ties:
     triple_seven_vs_21: TripleSevenVs21
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Fifteen:
     """What a two-card 15 may do (§5)."""
 
@@ -331,7 +246,7 @@ class Fifteen:
     burn: bool
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Rotation:
     """When the deal passes to the next dealer (§7)."""
 
@@ -352,7 +267,7 @@ _SECTIONS: dict[str, type] = {
 }
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class Preset:
     """The house rules of one table. Build it with `Preset.from_mapping`."""
 

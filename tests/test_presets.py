@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
-import pickle
 import re
 import subprocess
 import sys
@@ -372,61 +370,6 @@ def test_save_text_refuses_invalid_text(banluck_home: Path) -> None:
 # --- the preset's records stay dataclasses ---------------------------------------------------
 
 RECORDS = [Points, Minimum, Reveal, Payouts, FiveCard, Bust, Ties, Fifteen, Rotation, Preset, Knob]
-
-
-@pytest.mark.parametrize("kind", RECORDS, ids=lambda k: k.__name__)
-def test_records_behave_as_frozen_slotted_dataclasses(kind: type) -> None:
-    """preset.py builds its classes without dataclass's compile step; they must still be
-    frozen, slotted dataclasses with the same repr, equality, hash, replace and pickling as
-    `@dataclass(frozen=True, slots=True)` gives."""
-    preset = presets.load("xi-dach")
-    if kind is Preset:
-        obj: object = preset
-    elif kind is Knob:
-        obj = KNOBS[3]
-    else:
-        obj = next(
-            getattr(preset, f.name) for f in dataclasses.fields(Preset) if f.type == kind.__name__
-        )
-    assert dataclasses.is_dataclass(obj)
-    names = [f.name for f in dataclasses.fields(kind)]
-    assert kind.__match_args__ == tuple(names)
-    assert not hasattr(obj, "__dict__")
-    reference = dataclasses.make_dataclass(
-        kind.__name__, [(n, object) for n in names], frozen=True, slots=True
-    )
-    values = {n: getattr(obj, n) for n in names}
-    ref = reference(**values)
-    assert repr(obj) == repr(ref)
-    assert hash(obj) == hash(ref)
-    same = kind(**values)
-    assert same == obj and same is not obj
-    assert (obj == ref) is False
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        obj.__setattr__(names[0], None)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        obj.__delattr__(names[0])
-    assert pickle.loads(pickle.dumps(obj)) == obj
-    changed = dataclasses.replace(obj, **{names[-1]: values[names[0]]})
-    assert getattr(changed, names[-1]) == values[names[0]]
-    assert dataclasses.asdict(obj)[names[0]] == dataclasses.asdict(ref)[names[0]]
-
-
-def test_records_reject_wrong_arguments_like_dataclasses() -> None:
-    """Missing, unexpected and doubled arguments are TypeErrors; defaults apply."""
-    with pytest.raises(TypeError, match="missing 1 required argument"):
-        Fifteen(mode="off")
-    with pytest.raises(TypeError, match="unexpected keyword argument 'burnt'"):
-        Fifteen(mode="off", burn=True, burnt=True)
-    with pytest.raises(TypeError, match="multiple values for argument 'mode'"):
-        Fifteen("off", mode="off", burn=True)
-    with pytest.raises(TypeError, match="takes 3 positional arguments but 4 were given"):
-        Fifteen("off", True, 1)
-    knob = Knob("x", int, "a knob")
-    assert (knob.choices, knob.low, knob.high) == ((), None, None)
-
-
-# --- docs ------------------------------------------------------------------------------------
 
 
 def knob_table() -> str:
