@@ -16,17 +16,6 @@ from banluck import presets
 from banluck.errors import PresetError
 from banluck.preset import (
     KNOBS,
-    Bust,
-    Fifteen,
-    FiveCard,
-    Knob,
-    Minimum,
-    Payouts,
-    Points,
-    Preset,
-    Reveal,
-    Rotation,
-    Ties,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,7 +358,6 @@ def test_save_text_refuses_invalid_text(banluck_home: Path) -> None:
 
 # --- the preset's records stay dataclasses ---------------------------------------------------
 
-RECORDS = [Points, Minimum, Reveal, Payouts, FiveCard, Bust, Ties, Fifteen, Rotation, Preset, Knob]
 
 
 def knob_table() -> str:
