@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import typer
 
-from banluck.cli import hands_cmd, rules_cmd
+from banluck.cli import hands_cmd, odds_cmd, rules_cmd
 from banluck.errors import BanluckError
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 hands_cmd.register(app)
+odds_cmd.register(app)
 app.add_typer(rules_cmd.app, name="rules")
 
 
