@@ -476,7 +476,8 @@ def simulate_edge(
         exact = exact_edge(preset, policy, dealer, table=True)
         assert exact.table is not None
         table = exact.table
-    chunk = max(500, min(20_000, rounds // max(1, 8 * workers)))
+    # Chunks (each with its own seed) do not depend on `workers`: same seed, same figures.
+    chunk = max(500, min(20_000, rounds // 16))
     sizes = [chunk] * (rounds // chunk)
     if rounds % chunk:
         sizes.append(rounds % chunk)

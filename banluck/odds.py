@@ -436,25 +436,27 @@ class HandOdds:
 
     @property
     def bust(self) -> float:
-        return sum(o.probability for o in self.outcomes if o.hand.bust)
+        return sum((o.probability for o in self.outcomes if o.hand.bust), 0.0)
 
     @property
     def five_dragon(self) -> float:
         """Five cards not bust (five-card 21 included)."""
-        return sum(o.probability for o in self.outcomes if o.hand.five_card and not o.hand.bust)
+        return sum(
+            (o.probability for o in self.outcomes if o.hand.five_card and not o.hand.bust), 0.0
+        )
 
     @property
     def triple_seven(self) -> float:
-        return sum(o.probability for o in self.outcomes if o.hand.kind is Kind.TRIPLE_SEVEN)
+        return sum((o.probability for o in self.outcomes if o.hand.kind is Kind.TRIPLE_SEVEN), 0.0)
 
     @property
     def under(self) -> float:
         """Standing under minimum.player (an offence)."""
-        return sum(o.probability for o in self.outcomes if is_short(o.hand, self.minimum))
+        return sum((o.probability for o in self.outcomes if is_short(o.hand, self.minimum)), 0.0)
 
     @property
     def instant(self) -> float:
-        return sum(o.probability for o in self.outcomes if o.hand.kind in INSTANT_KINDS)
+        return sum((o.probability for o in self.outcomes if o.hand.kind in INSTANT_KINDS), 0.0)
 
     def totals(self) -> dict[int, float]:
         """P(total = t) for each total a hand not bust may have."""

@@ -7,6 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from banluck import presets
 from banluck.advice import ClosedPlayer, Lookahead, advise, dealer_state
@@ -116,6 +118,30 @@ def test_exact_odds_match_every_card_order_on_a_small_shoe(
     assert got.keys() == expected.keys()
     for key, p in expected.items():
         assert got[key] == pytest.approx(p, abs=1e-12), key
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    pool=st.lists(st.integers(0, 3), min_size=10, max_size=10).filter(lambda c: sum(c) >= 6),
+    cards=st.integers(2, 4),
+    p=st.sampled_from([0.0, 0.3, 1.0]),
+    name=st.sampled_from(["chinese", "kampung", "xi-dach"]),
+)
+def test_any_small_pool_matches_brute_force(
+    pool: list[int], cards: int, p: float, name: str
+) -> None:
+    """For any small pool, the exact odds equal every card order played out (or both find that
+    no closed hand of that size is possible)."""
+    preset = presets.load(name)
+    policy = Policy(p=p)
+    try:
+        expected, _ = brute_closed(preset, tuple(pool), cards, policy, "no-instant")
+    except ZeroDivisionError:
+        with pytest.raises(RuleError, match="no closed hand"):
+            odds_from_pool(preset, tuple(pool), cards, policy)
+        return
+    got = _odds_by_class(preset, tuple(pool), cards, policy, "no-instant")
+    assert got == pytest.approx(expected, abs=1e-12)
 
 
 def test_five_card_closed_hand_where_five_cards_wait_to_be_opened() -> None:
