@@ -306,6 +306,17 @@ def max_players(preset: Preset) -> int:
     return sum(deck_pool(preset.decks)) // preset.points.max_cards - 1
 
 
+def check_simulation(preset: Preset, players: int, rounds: int) -> None:
+    """Refuse a table the shoe cannot serve or too few rounds for an interval."""
+    if not 1 <= players <= max_players(preset):
+        raise RuleError(
+            f"{players} players is out of range: give 1 to {max_players(preset)}"
+            f" for {preset.decks} deck(s)"
+        )
+    if rounds < 2:
+        raise RuleError(f"{rounds} rounds is too few to simulate: give 2 or more")
+
+
 @dataclass(slots=True)
 class _Tally:
     rounds: int = 0
@@ -465,13 +476,7 @@ def simulate_edge(
     `progress(done, total)` is called after each chunk of rounds. `workers` > 1 plays chunks in
     that many processes. `table` is the dealer's decisions (computed heads-up when not given).
     """
-    if not 1 <= players <= max_players(preset):
-        raise RuleError(
-            f"{players} players is out of range: give 1 to {max_players(preset)}"
-            f" for {preset.decks} deck(s)"
-        )
-    if rounds < 2:
-        raise RuleError(f"{rounds} rounds is too few to simulate: give 2 or more")
+    check_simulation(preset, players, rounds)
     if table is None:
         exact = exact_edge(preset, policy, dealer, table=True)
         assert exact.table is not None

@@ -323,11 +323,22 @@ def test_edge_json(cli) -> None:  # type: ignore[no-untyped-def]
     assert row["heads_up"]["edge"] == pytest.approx(exact_edge(presets.load("singapore")).edge)
 
 
-def test_edge_unknown_preset_is_one_line(cli) -> None:  # type: ignore[no-untyped-def]
-    """An unknown preset name is an error line, not a traceback."""
-    code, _, err = cli("edge", "nowhere")
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nowhere"], "nowhere"),
+        (["chinese", "--players", "0"], "--players 0"),
+        (["chinese", "--players", "12"], "give 1 to 9"),
+        (["chinese", "--rounds", "1"], "too few"),
+    ],
+)
+def test_edge_bad_input_is_one_line(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    """An unknown preset or an impossible table is one error line, not a traceback."""
+    code, _, err = cli("edge", *args)
     assert code != 0
     assert err.startswith("error: ")
+    assert message in err
+    assert err.count("\n") == 1
 
 
 def test_help_of_both_commands_has_an_example() -> None:

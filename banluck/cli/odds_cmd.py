@@ -202,17 +202,21 @@ def edge(
     """
     import os
 
-    from banluck.edge import exact_edge, simulate_edge
+    from banluck.edge import check_simulation, exact_edge, simulate_edge
     from banluck.errors import RuleError
     from banluck.odds import Policy
     from banluck.presets import load
 
     loaded = [load(name) for name in names]
     policy = Policy(p=p, stand_at=stand_at)
+    if players < 1:
+        raise RuleError(f"--players {players} is too few: give 1 or more")
     if rounds < 0:
         raise RuleError(f"--rounds {rounds} is negative: give 0 (none) or more")
     if players > 1 and rounds == 0:
         rounds = 100_000
+    for preset in loaded if rounds > 0 else ():
+        check_simulation(preset, players, rounds)
     if workers <= 0:
         workers = os.cpu_count() or 1
     rows: list[tuple[str, EdgeResult, EdgeResult | None]] = []
@@ -235,7 +239,11 @@ def edge(
             rows.append((preset.name, exact, simulated))
     if as_json:
         out = [
-            {"preset": name, "heads_up": _edge_json(ex), "simulated": _edge_json(mc) if mc else None}
+            {
+                "preset": name,
+                "heads_up": _edge_json(ex),
+                "simulated": _edge_json(mc) if mc else None,
+            }
             for name, ex, mc in rows
         ]
         typer.echo(json.dumps(out))
