@@ -115,6 +115,8 @@ class Lookahead:
             return 0.0
         remaining = sum(pool) - self.cards
         whole = sum(pool)
+        if remaining <= 0:
+            return 0.0  # every unseen card is in his hand: nothing left for the dealer to draw
         total = 0.0
         for r in RANKS:
             u = pool[r]
@@ -160,6 +162,8 @@ class PlayerAdvice:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
+    """What the dealer should do now: the line of each closed player and the order to open."""
+
     dealer: Hand
     can_open: bool
     can_draw: bool
@@ -188,7 +192,7 @@ def advise(
     if not 2 <= len(dealer) <= preset.points.max_cards:
         raise CardError(
             f"the dealer holds 2 to {preset.points.max_cards} cards, not {len(dealer)}:"
-            " give his cards with --dealer"
+            " check the dealer's cards"
         )
     pool = unseen_pool([*dealer, *seen], preset.decks)
     needed = sum(p.cards for p in players)
