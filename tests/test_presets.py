@@ -359,7 +359,6 @@ def test_save_text_refuses_invalid_text(banluck_home: Path) -> None:
 # --- the preset's records stay dataclasses ---------------------------------------------------
 
 
-
 def knob_table() -> str:
     rows = ["| knob | allowed values | meaning |", "|---|---|---|"]
     rows += [f"| `{k.key}` | {k.describe_allowed()} | {k.help} |" for k in KNOBS]

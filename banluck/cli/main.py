@@ -31,6 +31,7 @@ HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real c
 # module in banluck.cli -> the words it adds after `banluck`. One line per module.
 MODULES: dict[str, tuple[str, ...]] = {
     "hands_cmd": ("hand", "judge"),
+    "odds_cmd": ("odds", "edge"),
     "replay_cmd": ("replay",),
     "rules_cmd": ("rules",),
 }
