@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from banluck.night import FinishedRound
+    from banluck.night import FinishedRound, Night
+    from banluck.round.state import PlayerState, RoundState
 
 
 def console(stderr: bool = False) -> Console:
@@ -53,3 +54,77 @@ def balances_table(balances: Mapping[str, int], title: str = "Balances") -> Rend
     for name, amount in sorted(balances.items(), key=lambda kv: (-kv[1], kv[0])):
         table.add_row(name, money(amount))
     return table
+
+
+def _player_state(p: PlayerState, state: RoundState) -> str:
+    if p.settlement is not None:
+        return "settled"
+    if state.phase == "deal":
+        return "dealt"
+    if p.known:
+        return "shown" if not p.stood else "stood, shown"
+    if state.to_play(p):
+        return "to play" if p.count < state.preset.points.max_cards else "must show"
+    return "closed"
+
+
+def table_screen(
+    night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
+) -> RenderableType:
+    """The dealer's panel: the round at a glance, the night's balances, what the rules allow."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from banluck.hints import hints
+
+    narrow = width < 60
+    s = night.seating
+    rnd = night.current
+    head = Text()
+    head.append(f"{'night ' + str(night_id) + ' · ' if night_id else ''}{s.preset.name}", "bold")
+    head.append(f" · round {s.next_round} · dealer ")
+    head.append(s.dealer, "bold cyan")
+    if s.preset.rotation.mode in ("rounds", "dealer-wins"):
+        counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
+        head.append(f" ({counted}/{s.preset.rotation.every})")
+    parts: list[RenderableType] = [head]
+    if rnd is None:
+        parts.append(Text("between rounds: `dealer C C` starts a round", "dim"))
+        state = None
+    else:
+        state = rnd.state
+        if state.dealer_cards:
+            hand = state.dealer_hand()
+            cards = " ".join(str(c) for c in hand.cards)
+            parts.append(Text(f"dealer {cards} = {hand.label}", "bold"))
+        table = Table(box=None, show_header=not narrow, pad_edge=False, expand=False)
+        table.add_column("player")
+        table.add_column("cards", justify="right")
+        table.add_column("state")
+        table.add_column("+/-", justify="right")
+        for p in state.players.values():
+            cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
+            if not p.known and p.seen:
+                cards += " (" + " ".join(str(c) for c in p.seen) + ")"
+            amount = money(p.settlement.amount) if p.settlement is not None else ""
+            stake = f" x{p.stake}" if not narrow else ""
+            table.add_row(p.name + stake, cards, _player_state(p, state), amount)
+        parts.append(table)
+        for line in hints(state):
+            parts.append(Text("› " + line, "yellow"))
+    bal = Table(box=None, show_header=False, pad_edge=False, title=None)
+    per_row = 2 if narrow else 4
+    for _ in range(per_row):
+        bal.add_column()
+        bal.add_column(justify="right")
+    items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
+    for i in range(0, len(items), per_row):
+        row: list[str] = []
+        for name, amount in items[i : i + per_row]:
+            row += [name, money(amount)]
+        row += [""] * (2 * per_row - len(row))
+        bal.add_row(*row)
+    parts.append(Text("tonight", "bold"))
+    parts.append(bal)
+    return Group(*parts)
