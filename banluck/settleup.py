@@ -344,6 +344,8 @@ def _sweep(n: int, sums: Sequence[int]) -> list[int]:
                 mask ^= low
                 break
             rest ^= low
+        else:  # pragma: no cover - `most` is built by the same rule
+            raise AssertionError(f"no way back from subset {mask:b}")
     return cuts[::-1]
 
 
