@@ -107,8 +107,9 @@ class Plan:
             lines.append(f"{_join(self.even)} {verb} already even")
         if self.method == "greedy":
             lines.append(
-                f"more than {EXACT_LIMIT} people to settle: the largest debtor pays the largest "
-                "creditor, which may take a few more transfers than the fewest possible"
+                f"more than {EXACT_LIMIT} people to settle after pairing those who owe each other "
+                "exactly: the largest debtor pays the largest creditor, which may take a few more "
+                "transfers than the fewest possible"
             )
         return tuple(lines)
 
@@ -122,20 +123,13 @@ def plan(balances: Mapping[str, int]) -> Plan:
 
     pairs, rest = _pair_opposites(people)
     groups: list[list[tuple[str, int]]] = [list(p) for p in pairs]
-    transfers: list[Transfer] = []
-    if len(rest) <= EXACT_LIMIT:
-        method: Method = "exact"
-        for members in _zero_sum_groups([v for _, v in rest]):
-            groups.append([rest[i] for i in members])
-        for group in groups:
-            transfers.extend(_largest_first(group))
-        group_names = [tuple(n for n, _ in g) for g in groups]
+    method: Method = "exact" if len(rest) <= EXACT_LIMIT else "greedy"
+    if method == "exact":
+        groups += [[rest[i] for i in g] for g in _zero_sum_groups([v for _, v in rest])]
     else:
-        method = "greedy"
-        for group in groups:
-            transfers.extend(_largest_first(group))
-        transfers.extend(_largest_first(rest))
-        group_names = _components(transfers)
+        groups.append(rest)
+    transfers = [t for group in groups for t in _largest_first(group)]
+    group_names = _components(transfers)
     return Plan(
         transfers=_ordered(transfers),
         groups=tuple(sorted(tuple(sorted(g)) for g in group_names)),
