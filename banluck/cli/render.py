@@ -107,9 +107,9 @@ def table_screen(
             cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
             if not p.known and p.seen:
                 cards += " (" + " ".join(str(c) for c in p.seen) + ")"
-            amount = money(p.settlement.amount) if p.settlement is not None else ""
+            won = money(p.settlement.amount) if p.settlement is not None else ""
             stake = f" x{p.stake}" if not narrow else ""
-            table.add_row(p.name + stake, cards, _player_state(p, state), amount)
+            table.add_row(p.name + stake, cards, _player_state(p, state), won)
         parts.append(table)
         for line in hints(state):
             parts.append(Text("› " + line, "yellow"))
@@ -121,8 +121,8 @@ def table_screen(
     items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
     for i in range(0, len(items), per_row):
         row: list[str] = []
-        for name, amount in items[i : i + per_row]:
-            row += [name, money(amount)]
+        for who, amount in items[i : i + per_row]:
+            row += [who, money(amount)]
         row += [""] * (2 * per_row - len(row))
         bal.add_row(*row)
     parts.append(Text("tonight", "bold"))
