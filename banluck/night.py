@@ -72,6 +72,7 @@ class FinishedRound:
     transfers: tuple[Transfer, ...]
     kinds: dict[str, str]  # person -> hand kind, where known
     ended: str | None = None
+    table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
@@ -87,6 +88,7 @@ class FinishedRound:
             "transfers": [t.as_dict() for t in self.transfers],
             "kinds": dict(self.kinds),
             "ended": self.ended,
+            "table_before": dict(self.table_before),
         }
 
 
@@ -124,6 +126,8 @@ class Night:
     rounds: list[FinishedRound] = field(init=False, default_factory=list)
     balances: dict[str, int] = field(init=False, default_factory=dict)
     lines: list[tuple[str, list[str]]] = field(init=False, default_factory=list)
+    # night-level lines (stake, seat, leave, pass) with the number of the round they precede
+    words: list[tuple[int, str]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.seating = self.start
@@ -164,6 +168,8 @@ class Night:
             except RuleError:
                 self.current = self.current or empty_round
                 raise
+            if word != "round":
+                self.words.append((self.seating.next_round, " ".join([word, *args])))
         else:
             action_cls = ROUND_WORDS.get(word)
             if action_cls is None:
@@ -180,6 +186,7 @@ class Night:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
+        self.words = fresh.words
 
     def _between_rounds(self, word: str) -> None:
         if self.current is not None and not self.current.actions:
@@ -262,6 +269,12 @@ class Night:
             transfers=transfers,
             kinds=kinds,
             ended=state.ended,
+            table_before={
+                "dealer": self.seating.dealer,
+                "default_stake": self.seating.default_stake,
+                "dealt": self.seating.dealt,
+                "won": self.seating.won,
+            },
         )
         self.rounds.append(finished)
         for name, amount in finished.nets().items():

@@ -46,11 +46,26 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     )
 
 
-def table_of(seating: Seating) -> dict[str, Any]:
-    return {"default_stake": seating.default_stake, "dealt": seating.dealt, "won": seating.won}
+def start_table(seating: Seating) -> dict[str, Any]:
+    """The `table` of a night just started: it also keeps the opening seats for the night log."""
+    return {
+        **table_of(seating),
+        "start": {"seats": list(seating.seats), "default_stake": seating.default_stake},
+    }
 
 
-def round_dict(r: FinishedRound, before: Seating) -> dict[str, Any]:
+def table_of(seating: Seating, words: list[Any] | None = None) -> dict[str, Any]:
+    """The night record's `table`: what the night needs between rounds beyond seats and stakes,
+    and the night-level lines so far (for `banluck export --log`)."""
+    return {
+        "default_stake": seating.default_stake,
+        "dealt": seating.dealt,
+        "won": seating.won,
+        "words": [list(w) for w in words or []],
+    }
+
+
+def round_dict(r: FinishedRound) -> dict[str, Any]:
     """The engine's finished round as the store records it, with the table it started from
     (so that undoing it can put the table back)."""
     return {
@@ -61,7 +76,7 @@ def round_dict(r: FinishedRound, before: Seating) -> dict[str, Any]:
         "transfers": [t.as_dict() for t in r.transfers],
         "hands": dict(r.kinds),
         "ended": r.ended,
-        "table_before": {"dealer": before.dealer, **table_of(before)},
+        "table_before": dict(r.table_before),
     }
 
 
@@ -114,7 +129,6 @@ class Session:
             raise RuleError("a night is already open: `banluck night close` ends it")
         if word == "round" and self.night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
-        before = self.night.seating
         rounds_before = len(self.night.rounds)
         self.night.do_line(word, args)
         text = " ".join([word, *args])
@@ -124,7 +138,7 @@ class Session:
                 seats=list(s.seats),
                 stakes=dict(s.stakes),
                 dealer=s.dealer,
-                table=table_of(s),
+                table=self._table(s, text),
             )
             return None
         if word not in ROUND_WORDS and word != "round":
@@ -133,13 +147,21 @@ class Session:
             finished = self.night.rounds[-1]
             s = self.night.seating
             self.store.record_round(
-                round_dict(finished, before),
-                night_update={"dealer": s.dealer, "table": table_of(s)},
+                round_dict(finished),
+                night_update={"dealer": s.dealer, "table": self._table(s)},
             )
             self.live = []
             return finished
         self.live = self.store.push_action(text)
         return None
+
+    def _table(self, s: Seating, word_line: str | None = None) -> dict[str, Any]:
+        table = dict(self.record.get("table") or {})
+        words = list(table.get("words", []))
+        if word_line is not None:
+            words.append([s.next_round, word_line])
+        table.update(table_of(s, words))
+        return table
 
     def undo(self) -> str:
         """Undo the last line of the live round, or else the last round of the night (which
@@ -158,11 +180,10 @@ class Session:
             )
         before = last.get("table_before") or {}
         lines = list(last.get("log", []))[:-1]
+        table = dict(self.record.get("table") or {})
+        table.update({k: v for k, v in before.items() if k != "dealer"})
         self.store.undo_last(
-            night_update={
-                "dealer": before.get("dealer", last["dealer"]),
-                "table": {k: v for k, v in before.items() if k != "dealer"},
-            },
+            night_update={"dealer": before.get("dealer", last["dealer"]), "table": table},
             live=lines,
         )
         fresh = Session.open(self.store)

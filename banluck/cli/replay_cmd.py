@@ -30,6 +30,12 @@ def replay(
         str, typer.Argument(help="A night log (see docs/night-log.md), or - for stdin.")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    save: Annotated[
+        bool, typer.Option("--save", help="Record the night into the ledger as a night of its own.")
+    ] = False,
+    date: Annotated[
+        str | None, typer.Option(help="With --save: the night's date (YYYY-MM-DD).")
+    ] = None,
 ) -> None:
     """Replay a night log: every round's transfers and the night's balances.
 
@@ -40,6 +46,13 @@ def replay(
 
     text, source = read_source(file)
     night, _ = read_night(text, source, load)
+    if save:
+        from banluck.exporting import save_night
+        from banluck.storage import Store
+
+        record = save_night(Store(), night, date)
+        state = "open, a round in play" if night.current is not None else "closed"
+        print(f"saved as night {record['id']} ({state})", file=sys.stderr)
     if as_json:
         out = {
             "preset": night.seating.preset.name,

@@ -1,0 +1,384 @@
+"""The night's money: `ledger`, `history`, `stats`, `chart`, `export`, `settle`, `pay`, `check`,
+`undo` and `demo`. Everything here reads balances from the ledger's entries."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from banluck.errors import BanluckError
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+NightOpt = Annotated[
+    int | None, typer.Option("--night", "-n", help="One night's entries (see `banluck history`).")
+]
+
+
+def open_store():  # type: ignore[no-untyped-def]
+    from banluck.storage import Store
+
+    return Store()
+
+
+def _entries(store: Any, night: int | None, all_nights: bool) -> tuple[list[dict[str, Any]], str]:
+    if all_nights:
+        return store.entries(), "all nights"
+    if night is None:
+        tonight = store.tonight()
+        if tonight is None:
+            nights = store.nights()
+            if not nights:
+                raise BanluckError("the ledger is empty: start a night with `banluck night start`")
+            night = nights[-1]["id"]
+        else:
+            night = tonight["id"]
+    return store.entries(night), f"night {night}"
+
+
+def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
+    kind = entry["kind"]
+    if kind == "round":
+        what = f"night {entry['night']} round {entry['round']} · dealer {entry['dealer']}"
+        if entry.get("ended"):
+            what += f" · {entry['ended']}"
+    elif kind == "payment":
+        what = f"payment {entry['from']} → {entry['to']} {entry['amount']}"
+        if entry.get("note"):
+            what += f" ({entry['note']})"
+    else:
+        what = f"correction of #{entry['reverses']}: {entry['reason']}"
+    from banluck.ledger import net_of
+
+    nets = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
+    return f"#{entry['seq']}", what, nets or "no money moved"
+
+
+def ledger(
+    night: NightOpt = None,
+    all_nights: Annotated[bool, typer.Option("--all", help="Every night.")] = False,
+    as_json: JsonOpt = False,
+    limit: Annotated[int, typer.Option(help="Show the last N entries (0: none).", min=0)] = 30,
+) -> None:
+    """The ledger: entries (rounds, payments, corrections) and the balances they add up to.
+
+    Example: banluck ledger --night 1
+    """
+    from banluck.ledger import balances
+
+    store = open_store()
+    entries, scope = _entries(store, night, all_nights)
+    totals = balances(entries)
+    if as_json:
+        typer.echo(
+            json.dumps({"scope": scope, "entries": entries, "balances": totals}, ensure_ascii=False)
+        )
+        return
+    from rich.table import Table
+
+    from banluck.cli.render import balances_table, console
+
+    out = console()
+    shown = entries[-limit:] if limit else []
+    if shown:
+        table = Table(title=f"Ledger, {scope}", title_justify="left")
+        table.add_column("#")
+        table.add_column("entry", overflow="fold")
+        table.add_column("nets", overflow="fold")
+        for entry in shown:
+            table.add_row(*_entry_line(entry))
+        out.print(table)
+        if len(entries) > len(shown):
+            out.print(f"[dim]{len(entries) - len(shown)} earlier entries not shown (--limit)[/]")
+    out.print(balances_table(totals, title=f"Balances, {scope}"))
+
+
+def history(as_json: JsonOpt = False) -> None:
+    """Every night: date, preset, rounds, and who ended up or down.
+
+    Example: banluck history
+    """
+    store = open_store()
+    nights = store.nights()
+    if as_json:
+        typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
+        return
+    from rich.table import Table
+
+    from banluck.cli.render import console
+
+    table = Table(title="Nights", title_justify="left")
+    for col in ("night", "date", "preset", "rounds", "status", "top"):
+        table.add_column(col)
+    for rec in nights:
+        summary = rec.get("summary") or {}
+        top = max(summary.items(), key=lambda kv: kv[1]["net"], default=None)
+        table.add_row(
+            str(rec["id"]),
+            rec["date"],
+            rec["preset"],
+            str(rec.get("rounds", 0)),
+            rec["status"],
+            f"{top[0]} {top[1]['net']:+d}" if top else "",
+        )
+    console().print(table)
+
+
+def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
+    """Per player: rounds, net, rounds dealt and net as dealer, and the hands that came up.
+
+    Example: banluck stats --night 1
+    """
+    from banluck.stats import COUNTED_KINDS, player_stats
+
+    store = open_store()
+    entries = store.entries(night) if night is not None else store.entries()
+    rows = player_stats(entries)
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    from banluck.cli.render import console, money
+
+    table = Table(title="Stats" + (f", night {night}" if night else ", all nights"))
+    heads = ["who", "rounds", "net", "dealt", "as dealer", "bb", "bl", "777", "5D", "5-21", "bust"]
+    for h in heads:
+        table.add_column(h, justify="left" if h == "who" else "right")
+    for r in rows:
+        table.add_row(
+            r.name,
+            str(r.rounds),
+            money(r.net),
+            str(r.dealt),
+            money(r.net_as_dealer),
+            *(str(r.kinds[k]) for k in COUNTED_KINDS),
+        )
+    console().print(table)
+
+
+def chart(night: NightOpt = None) -> None:
+    """Each player's running balance through the night, as a line of bars in the terminal.
+
+    Example: banluck chart --night 1
+    """
+    from banluck.stats import running_balances
+
+    store = open_store()
+    entries, scope = _entries(store, night, False)
+    series = running_balances(entries)
+    if not series:
+        typer.echo(f"{scope}: no money has moved yet")
+        return
+    from banluck.cli.render import console, sparkline_chart
+
+    out = console()
+    out.print(sparkline_chart(series, title=f"Running balances, {scope}", width=out.width))
+
+
+def export(
+    csv_out: Annotated[bool, typer.Option("--csv", help="One row per transfer.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Every entry as JSON.")] = False,
+    log_out: Annotated[bool, typer.Option("--log", help="A night as a night log.")] = False,
+    night: NightOpt = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to a file instead of stdout.")
+    ] = None,
+) -> None:
+    """Export the ledger as CSV or JSON, or a night as a night log that replays to it.
+
+    Example: banluck export --csv --night 1 -o night1.csv
+    """
+    chosen = [n for n, on in (("--csv", csv_out), ("--json", json_out), ("--log", log_out)) if on]
+    if len(chosen) != 1:
+        raise BanluckError("choose one of --csv, --json or --log")
+    store = open_store()
+    if log_out:
+        from banluck.exporting import night_log
+
+        text = night_log(store, night)
+    else:
+        entries = store.entries(night) if night is not None else store.entries()
+        if json_out:
+            text = json.dumps(entries, ensure_ascii=False, indent=1) + "\n"
+        else:
+            from banluck.exporting import transfers_csv
+
+            text = transfers_csv(entries)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        from banluck.presets import write_atomic
+
+        write_atomic(output, text)
+        typer.echo(f"wrote {output}")
+
+
+def settle(
+    night: NightOpt = None,
+    date_from: Annotated[str | None, typer.Option("--from", help="First date (YYYY-MM-DD).")] = None,
+    date_to: Annotated[str | None, typer.Option("--to", help="Last date (YYYY-MM-DD).")] = None,
+    explain: Annotated[bool, typer.Option(help="Show who settles among themselves.")] = False,
+    via: Annotated[str | None, typer.Option(help="Route every payment through one banker.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Who pays whom, in the fewest transfers. By default all unpaid balances (every night, less
+    the payments recorded); --night or --from/--to for part of the ledger.
+
+    Example: banluck settle --explain
+    """
+    from banluck.ledger import balances
+    from banluck.settleup import plan, plan_via
+
+    store = open_store()
+    if night is not None:
+        entries = store.entries(night)
+        scope = f"night {night}"
+    elif date_from or date_to:
+        dates = {rec["id"]: rec["date"] for rec in store.nights()}
+        lo, hi = date_from or "0000-00-00", date_to or "9999-99-99"
+        entries = [e for e in store.entries() if lo <= dates.get(e["night"], "") <= hi]
+        scope = f"{lo if date_from else 'start'} to {hi if date_to else 'now'}"
+    else:
+        entries = store.entries()
+        scope = "all unpaid"
+    owed = {k: v for k, v in balances(entries).items()}
+    result = plan_via(owed, via) if via else plan(owed)
+    if as_json:
+        out = {
+            "scope": scope,
+            "method": result.method,
+            "balances": owed,
+            "transfers": [
+                {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.transfers
+            ],
+            "groups": [list(g) for g in result.groups],
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    from banluck.cli.render import console
+
+    out_console = console()
+    if not result.transfers:
+        out_console.print(f"{scope}: everyone is even, nobody pays")
+        return
+    label = {"exact": "fewest transfers", "greedy": "GREEDY (not proven fewest)", "via": f"via {via}"}
+    table = Table(title=f"Settle-up, {scope} · {label[result.method]}", title_justify="left")
+    table.add_column("who pays")
+    table.add_column("whom")
+    table.add_column("amount", justify="right")
+    for t in result.transfers:
+        table.add_row(t.payer, t.payee, str(t.amount))
+    out_console.print(table)
+    if explain:
+        for sentence in result.explain():
+            out_console.print(f"· {sentence}")
+    out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
+
+
+def pay(
+    payer: Annotated[str, typer.Argument(help="Who hands the money over.")],
+    payee: Annotated[str, typer.Argument(help="Who receives it.")],
+    amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
+    note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
+) -> None:
+    """Record a payment between two people: it clears that much of their debt.
+
+    Example: banluck pay Dave Bob 40
+    """
+    try:
+        value = int(amount)
+    except ValueError:
+        raise BanluckError(
+            f"amount {amount!r} is not a whole number: give the amount in chips, e.g. 40"
+        ) from None
+    if value <= 0:
+        raise BanluckError(f"amount {value} must be above 0")
+    store = open_store()
+    known = {n.lower(): n for n in store.people()}
+    names = []
+    for name in (payer, payee):
+        if name.lower() not in known:
+            raise BanluckError(
+                f"{name} never played here (people: {', '.join(sorted(known.values()))})"
+            )
+        names.append(known[name.lower()])
+    entry = store.add_payment(names[0], names[1], value, note)
+    typer.echo(f"#{entry['seq']}: {names[0]} paid {names[1]} {value}")
+
+
+def check() -> None:
+    """Check every invariant of the stored ledger; silent with exit 0 when all hold.
+
+    Example: banluck check
+    """
+    problems = open_store().check()
+    if problems:
+        for p in problems:
+            typer.echo(p)
+        raise BanluckError(f"{len(problems)} problem(s) in the ledger")
+
+
+def undo() -> None:
+    """Undo the last line of the round being played, or else the last round recorded (which
+    reopens it without its last line).
+
+    Example: banluck undo
+    """
+    from banluck.session import Session
+
+    session = Session.open(open_store())
+    typer.echo(session.undo())
+
+
+def demo() -> None:
+    """Replay the shipped sample night into a fresh demo store and show its ledger and settle-up.
+
+    Example: banluck demo
+    """
+    import os
+    import shutil
+
+    from banluck.home import data_dir
+
+    home = data_dir() / "demo"
+    if home.exists():
+        shutil.rmtree(home)
+    home.mkdir(parents=True)
+    os.environ["BANLUCK_HOME"] = str(home)
+    from banluck.exporting import save_night
+    from banluck.nightlog import read_night
+    from banluck.presets import load
+
+    sample = Path(__file__).resolve().parent.parent / "data" / "demo-night.log"
+    text = sample.read_text(encoding="utf-8")
+    night, _ = read_night(text, "demo-night.log", load)
+    from banluck.storage import Store
+
+    store = Store(home)
+    save_night(store, night, "2027-02-06")
+    typer.echo(f"The sample night ({sample.name}) is recorded in a demo store at {home}")
+    ledger(night=None, all_nights=True, as_json=False, limit=10)
+    settle(night=None, date_from=None, date_to=None, explain=True, via=None, as_json=False)
+    typer.echo(f"Look around: BANLUCK_HOME={home} banluck stats (or chart, history, ledger)")
+
+
+def register(root: typer.Typer) -> None:
+    for name, fn in (
+        ("ledger", ledger),
+        ("history", history),
+        ("stats", stats),
+        ("chart", chart),
+        ("export", export),
+        ("settle", settle),
+        ("pay", pay),
+        ("check", check),
+        ("undo", undo),
+        ("demo", demo),
+    ):
+        root.command(name)(fn)

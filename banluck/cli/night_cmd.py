@@ -1,0 +1,136 @@
+"""`banluck night start|show|close` and `banluck act LINE`: the open night in the store."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def open_store():  # type: ignore[no-untyped-def]
+    from banluck.storage import Store
+
+    return Store()
+
+
+@app.command("start")
+def start(
+    preset: Annotated[str, typer.Argument(help="House-rule preset, e.g. chinese.")],
+    seats: Annotated[list[str], typer.Argument(help="The seats in order; the first deals first.")],
+    stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
+    date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
+) -> None:
+    """Start a night: a preset and the seats; the first seat deals first.
+
+    Example: banluck night start chinese Mei Bob Carol Dave --stake 10
+    """
+    from banluck.night import seating_for
+    from banluck.presets import load
+    from banluck.session import start_table
+
+    rules = load(preset)
+    seating = seating_for(rules, seats)
+    from dataclasses import replace
+
+    seating = replace(seating, default_stake=stake)
+    store = open_store()
+    record = store.open_night(
+        preset,
+        rules.to_dict(),
+        list(seating.seats),
+        seating.dealer,
+        stakes={},
+        date=date,
+        table=start_table(seating),
+    )
+    typer.echo(
+        f"night {record['id']} started: {preset}, seats {', '.join(seating.seats)},"
+        f" stake {stake}; {seating.dealer} deals first"
+    )
+
+
+@app.command("show")
+def show(as_json: JsonOpt = False) -> None:
+    """The open night: seats, dealer, stakes, the round being played and tonight's balances.
+
+    Example: banluck night show
+    """
+    from banluck.session import Session
+
+    session = Session.open(open_store())
+    balances = tonight_balances(session)
+    if as_json:
+        s = session.night.seating
+        out = {
+            "night": session.record["id"],
+            "date": session.record["date"],
+            "preset": s.preset.name,
+            "seats": list(s.seats),
+            "dealer": s.dealer,
+            "stakes": {n: s.stake_of(n) for n in s.seats},
+            "live": session.live,
+            "balances": balances,
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    from banluck.cli.render import console, table_screen
+
+    out_console = console()
+    out_console.print(
+        table_screen(session.night, balances, out_console.width, session.record["id"])
+    )
+
+
+@app.command("close")
+def close() -> None:
+    """Close the open night (not while a round is being played); unpaid debts carry over.
+
+    Example: banluck night close
+    """
+    store = open_store()
+    record = store.close_night()
+    typer.echo(f"night {record['id']} of {record['date']} closed; `banluck settle` says who pays whom")
+
+
+def tonight_balances(session) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    from banluck.ledger import balances
+
+    seated = {n: 0 for n in session.night.seating.seats}
+    return {**seated, **balances(session.store.entries(session.record["id"]))}
+
+
+def act(
+    line: Annotated[list[str], typer.Argument(help="One night-log line, e.g. hit Carol.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Apply one night-log line to the open night (see docs/night-log.md); stored at once.
+
+    Example: banluck act open Carol 10 5 9
+    """
+    from banluck.session import Session
+
+    session = Session.open(open_store())
+    text = " ".join(line)
+    finished = session.act(text)
+    if as_json:
+        out: dict[str, object] = {"line": text, "live": session.live}
+        if finished is not None:
+            out["round"] = finished.to_dict()
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    if finished is not None:
+        from banluck.cli.render import console, round_panel
+
+        console().print(round_panel(finished))
+    else:
+        typer.echo(f"ok: {text}")
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="night")
+    root.command("act")(act)

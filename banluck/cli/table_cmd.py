@@ -1,0 +1,48 @@
+"""`banluck table`: the dealer's console. One screen with the round at a glance, short typed
+actions (the night-log words, plus aliases), completion of words and names, and a history.
+Every accepted line is stored as it is typed: closing the terminal loses nothing."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+ALIASES = {
+    "h": "hit",
+    "s": "stand",
+    "st": "stand",
+    "sh": "show",
+    "o": "open",
+    "d": "draw",
+    "dl": "dealer",
+    "u": "undo",
+    "r": "round",
+    "p": "pass",
+    "?": "help",
+    "q": "quit",
+    "exit": "quit",
+}
+CONSOLE_WORDS = ("help", "quit", "odds", "settle")
+
+
+def table(
+    preset: Annotated[
+        str | None, typer.Argument(help="With seats: start a night with this preset.")
+    ] = None,
+    seats: Annotated[
+        list[str] | None, typer.Argument(help="The seats in order; the first deals first.")
+    ] = None,
+    stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
+) -> None:
+    """The dealer's console on the open night (or start one: PRESET SEAT SEAT...).
+
+    Example: banluck table chinese Mei Bob Carol Dave --stake 10
+    """
+    from banluck.cli.console_loop import run_console
+
+    run_console(preset, seats or [], stake)
+
+
+def register(root: typer.Typer) -> None:
+    root.command("table")(table)
