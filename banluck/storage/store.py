@@ -1,0 +1,843 @@
+"""The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
+
+Files in the home folder (`banluck.home.data_dir()` unless given):
+    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
+    index.json        a cache of the nights, people and season summary, rebuilt from the night
+                      files whenever it falls behind them (each night record carries the `rev`
+                      of the night file it was computed from)
+    *.bak             the previous version of each file
+    lock              the write lock, naming its holder
+
+Only the latest night file is ever written: the open night, or after it closes the last night
+(payments and corrections made between nights go there). A write holds the lock, re-reads the
+index and the latest night, changes the night file (one atomic replace), then the index. A crash
+between the two leaves the index one step behind, and the next command brings it up to date from
+the night file. So recording a round costs the same with a year of history as with none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import orjson
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from banluck import ledger
+from banluck.ledger import LedgerError, Summary
+from banluck.storage import schema
+from banluck.storage.files import (
+    FileStorage,
+    StoreError,
+    Tables,
+    damaged,
+    no_gc,
+    remove_stale_temps,
+)
+from banluck.storage.lock import DEFAULT_TIMEOUT, locked
+
+T = TypeVar("T")
+REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
+_NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
+_ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
+
+
+def _now() -> str:
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _night_db(path: Path, preloaded: Tables | None = None) -> TinyDB:
+    return TinyDB(path, schema.validate_night, storage=FileStorage, preloaded=preloaded)
+
+
+def _storage(db: TinyDB) -> FileStorage:
+    storage = db.storage
+    assert isinstance(storage, FileStorage)
+    return storage
+
+
+def _tables(db: TinyDB) -> Tables:
+    data = _storage(db).read()
+    assert data is not None
+    return data
+
+
+def _meta(db: TinyDB) -> dict[str, Any]:
+    return _tables(db)["meta"]["1"]  # type: ignore[no-any-return]
+
+
+def _night(db: TinyDB) -> dict[str, Any]:
+    return _tables(db)["night"]["1"]  # type: ignore[no-any-return]
+
+
+def _entries(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
+    """The entries of a night file in seq order, each round with its preset snapshot expanded."""
+    presets = tables.get("presets", {})
+    out = []
+    for entry in tables.get("entries", {}).values():
+        if copy:
+            entry = dict(entry)
+        if entry["kind"] == "round":
+            entry["preset"] = presets[str(entry["preset"])]
+        out.append(entry)
+    return out
+
+
+def _night_record(tables: Tables, path: Path) -> dict[str, Any]:
+    """The index's record of one night, computed from its file."""
+    night = tables["night"]["1"]
+    meta = tables["meta"]["1"]
+    entries = list(tables.get("entries", {}).values())
+    try:
+        summary = ledger.summarise(entries)
+    except LedgerError as exc:
+        raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    record = {k: v for k, v in night.items() if k != "snapshot"}
+    record.update(
+        rev=meta["rev"],
+        token=meta.get("token"),
+        next_seq=meta["next_seq"],
+        entries=len(entries),
+        rounds=sum(1 for e in entries if e["kind"] == "round"),
+        first_seq=entries[0]["seq"] if entries else None,
+        last_seq=entries[-1]["seq"] if entries else None,
+        reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
+        live=len(tables.get("live", {})),
+        summary=summary,
+    )
+    return record
+
+
+def _clean_name(name: object, role: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError(f"{role} {name!r} is not a name; give a name such as Ann")
+    return name.strip()
+
+
+def _clean_seats(seats: Sequence[str]) -> list[str]:
+    if isinstance(seats, str) or not seats:
+        raise StoreError("a night needs at least one seat; give the names at the table")
+    names = [_clean_name(n, "seat") for n in seats]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise StoreError(f"{', '.join(twice)} sits twice; give each name once")
+    return names
+
+
+def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name, stake in stakes.items():
+        if name not in seats:
+            raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
+        if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+            raise StoreError(f"the stake of {name} is {stake!r}; give a positive whole number")
+        out[name] = stake
+    return out
+
+
+def _clean_date(date: str | None) -> str:
+    if date is None:
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(date).isoformat()
+    except (TypeError, ValueError):
+        raise StoreError(f"the date {date!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+class _Tx:
+    """One operation's view: the index and the latest night file, read fresh (under the lock)."""
+
+    def __init__(self, store: Store, *, rebuild: bool = False) -> None:
+        self.store = store
+        self.index = TinyDB(
+            store.index_path,
+            schema.validate_index,
+            storage=FileStorage,
+            hint=REBUILD_HINT,
+            preloaded={} if rebuild else None,
+        )
+        self.nights: dict[int, TinyDB] = {}
+        self.records: dict[int, dict[str, Any]] = {}
+        index = None if rebuild else _storage(self.index).read()
+        # List the night files after reading the index: a writer creates a night's file before
+        # the index names it, so every night the index names is on the list.
+        self.ids = store._night_ids()
+        stale = False
+        if index is None:
+            stale = bool(self.ids) or rebuild
+            for night_id in self.ids:
+                self.records[night_id] = self._record_from_file(night_id)
+                if night_id != self.latest:
+                    del self.nights[night_id]  # read once; let its tables go
+        else:
+            for key, record in index["nights"].items():
+                self.records[int(key)] = record
+            for night_id in sorted(self.records):
+                if night_id not in self.ids:
+                    raise store._missing(night_id, self.records[night_id])
+            for night_id in self.ids:
+                if night_id == self.latest or night_id not in self.records:
+                    meta = _meta(self.night_db(night_id))
+                    record = self.records.get(night_id)
+                    if record is None or (record["rev"], record.get("token")) != (
+                        meta["rev"],
+                        meta.get("token"),
+                    ):
+                        self.records[night_id] = self._record_from_file(night_id)
+                        stale = True
+        if stale:
+            self._write_index()
+
+    # -- the nights ----------------------------------------------------------------------
+
+    @property
+    def latest(self) -> int | None:
+        return self.ids[-1] if self.ids else None
+
+    def night_db(self, night_id: int) -> TinyDB:
+        db = self.nights.get(night_id)
+        if db is None:
+            db = self.nights[night_id] = _night_db(self.store.night_path(night_id))
+        return db
+
+    def _record_from_file(self, night_id: int) -> dict[str, Any]:
+        db = self.night_db(night_id)
+        return _night_record(_tables(db), _storage(db).path)
+
+    def latest_db(self) -> TinyDB:
+        if self.latest is None:
+            raise StoreError("no night has been played yet; open a night first")
+        return self.night_db(self.latest)
+
+    def open_db(self) -> TinyDB:
+        """The open night's file; StoreError when no night is open."""
+        if self.latest is None or self.records[self.latest]["status"] != "open":
+            raise StoreError("no night is open; open a night first")
+        return self.night_db(self.latest)
+
+    def next_seq(self) -> int:
+        seqs = [r["next_seq"] for r in self.records.values()]
+        seqs += [_meta(db)["next_seq"] for db in self.nights.values() if _storage(db).exists]
+        return max(seqs, default=1)
+
+    def people(self) -> set[str]:
+        return {name for r in self.records.values() for name in r["players"]}
+
+    def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
+        for night_id, record in self.records.items():
+            first, last = record["first_seq"], record["last_seq"]
+            if first is not None and first <= seq <= last:
+                db = self.night_db(night_id)
+                found = _tables(db)["entries"].get(str(seq))
+                if found is not None:
+                    return db, found
+        raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
+
+    # -- changing the latest night -------------------------------------------------------
+
+    def add_entry(self, db: TinyDB, entry: dict[str, Any]) -> dict[str, Any]:
+        """Give `entry` the next seq and append it to the night file `db` (in memory)."""
+        stored, result = self.prepare(db, entry, self.next_seq())
+        db.table("entries").insert(Document(stored, doc_id=stored["seq"]))
+        db.table("meta").update({"next_seq": stored["seq"] + 1}, doc_ids=[1])
+        return result
+
+    def prepare(
+        self, db: TinyDB, entry: Mapping[str, Any], seq: int
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The document to store for `entry` as `seq` (a round's preset as a reference to the
+        night's copy of it), and the entry as the API returns it."""
+        stored = {"seq": seq, "kind": entry["kind"], "night": _night(db)["id"], "at": _now()}
+        order = _ROUND_ORDER if entry["kind"] == "round" else ()
+        stored.update((k, entry[k]) for k in order if k in entry)
+        stored.update((k, v) for k, v in entry.items() if k not in stored)
+        try:
+            orjson.dumps(stored)
+        except orjson.JSONEncodeError as exc:
+            raise StoreError(f"the {stored['kind']} cannot be stored: {exc}") from None
+        result = dict(stored)
+        if stored["kind"] == "round":
+            stored["preset"] = self._preset_ref(db, stored["preset"])
+        return stored, result
+
+    def _preset_ref(self, db: TinyDB, snapshot: Mapping[str, Any]) -> int:
+        presets = db.table("presets")
+        for key, doc in _tables(db).get("presets", {}).items():
+            if doc == snapshot:
+                return int(key)
+        return presets.insert(dict(snapshot))
+
+    def commit_night(self, night_id: int) -> None:
+        """Save one changed night file (a new rev) and refresh its index record in memory."""
+        db = self.nights[night_id]
+        storage = _storage(db)
+        rev = _meta(db)["rev"] + 1
+        db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
+        storage.commit()
+        if night_id not in self.ids:
+            self.ids.append(night_id)
+            self.ids.sort()
+        self.records[night_id] = _night_record(_tables(db), storage.path)
+        self._write_index()
+
+    def commit(self) -> None:
+        """Save every changed night file, then bring the index up to date with them."""
+        for night_id, db in sorted(self.nights.items()):
+            if _storage(db).dirty:
+                self.commit_night(night_id)
+        index = _storage(self.index)
+        if index.dirty:
+            try:
+                index.commit()
+            except StoreError as exc:  # the night files hold the truth; the index catches up
+                self.store.warnings.append(f"the index was not updated ({exc})")
+
+    def _write_index(self) -> None:
+        records = [self.records[i] for i in sorted(self.records)]
+        tables: Tables = {
+            "meta": {"1": {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}},
+            "nights": {str(r["id"]): r for r in records},
+            "people": {str(i): doc for i, doc in enumerate(_people(records), 1)},
+            "season": {
+                str(i): {"name": name, **summary}
+                for i, (name, summary) in enumerate(
+                    ledger.add_summaries(*(r["summary"] for r in records)).items(), 1
+                )
+            },
+        }
+        _storage(self.index).write(tables)
+
+
+def _people(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    seen: dict[str, dict[str, Any]] = {}
+    for record in records:
+        for name in record["players"]:
+            person = seen.setdefault(name, {"name": name, "nights": 0, "first": record["date"]})
+            person["nights"] += 1
+            person["last"] = record["date"]
+    return sorted(seen.values(), key=lambda p: p["name"])
+
+
+class Store:
+    """banluck's data in one folder. Every method reads fresh from disk; nothing is cached.
+
+    See the package docstring for the API. Each write holds the folder's lock (waiting up to
+    `lock_timeout` seconds for another process) and is one atomic change of the night file.
+    """
+
+    def __init__(self, home: Path | None = None, *, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        if home is None:
+            from banluck.home import data_dir
+
+            home = data_dir()
+        self.home = Path(home)
+        self.lock_timeout = lock_timeout
+        self.warnings: list[str] = []
+
+    # -- paths and transactions ------------------------------------------------------------
+
+    @property
+    def index_path(self) -> Path:
+        return self.home / "index.json"
+
+    @property
+    def nights_dir(self) -> Path:
+        return self.home / "nights"
+
+    def night_path(self, night_id: int) -> Path:
+        return self.nights_dir / f"{night_id:04d}.json"
+
+    def _night_ids(self) -> list[int]:
+        try:
+            names = os.listdir(self.nights_dir)
+        except FileNotFoundError:
+            return []
+        return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
+
+    def _missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
+        path = self.night_path(night_id)
+        return damaged(
+            path,
+            f"the file is missing, but the index lists night {night_id} of {record.get('date')} "
+            f"with {record.get('entries')} entries",
+            schema.validate_night,
+        )
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the write lock across several calls (re-entrant; each call still re-reads)."""
+        with locked(self.home / "lock", self.lock_timeout):
+            yield
+
+    def _write(self, change: Callable[[_Tx], T]) -> T:
+        with self.locked():
+            remove_stale_temps(self.home)
+            remove_stale_temps(self.nights_dir)
+            tx = _Tx(self)
+            result = change(tx)
+            tx.commit()
+            return result
+
+    def _read(self) -> _Tx:
+        return _Tx(self)
+
+    # -- nights ------------------------------------------------------------------------------
+
+    def open_night(
+        self,
+        preset: str,
+        snapshot: Mapping[str, Any],
+        seats: Sequence[str],
+        dealer: str,
+        stakes: Mapping[str, int] | None = None,
+        date: str | None = None,
+    ) -> dict[str, Any]:
+        """Open a new night (the previous one must be closed); return its record."""
+        seat_list = _clean_seats(seats)
+        if dealer not in seat_list:
+            raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
+        if not isinstance(preset, str) or not preset or not isinstance(snapshot, Mapping):
+            raise StoreError("a night needs a preset name and its snapshot")
+        night = {
+            "id": 0,
+            "date": _clean_date(date),
+            "preset": preset,
+            "snapshot": dict(snapshot),
+            "seats": seat_list,
+            "players": list(seat_list),
+            "stakes": _clean_stakes(stakes or {}, seat_list),
+            "dealer": dealer,
+            "status": "open",
+            "started": _now(),
+            "closed": None,
+        }
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            latest = tx.latest
+            if latest is not None and tx.records[latest]["status"] == "open":
+                raise StoreError(
+                    f"night {latest} of {tx.records[latest]['date']} is still open; close it first"
+                )
+            night_id = night["id"] = (latest or 0) + 1
+            db = tx.night_db(night_id)
+            db.table("meta").insert(
+                {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": tx.next_seq()}
+            )
+            db.table("night").insert(night)
+            return dict(night)
+
+        return self._write(change)
+
+    def update_night(
+        self,
+        *,
+        seats: Sequence[str] | None = None,
+        stakes: Mapping[str, int] | None = None,
+        dealer: str | None = None,
+        preset: str | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Change the open night's seats, stakes, dealer or preset; return the new record."""
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            night = dict(_night(db))
+            if seats is not None:
+                night["seats"] = _clean_seats(seats)
+                night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
+                night["stakes"] = {n: s for n, s in night["stakes"].items() if n in night["seats"]}
+            if stakes is not None:
+                night["stakes"] = _clean_stakes({**night["stakes"], **stakes}, night["seats"])
+            if dealer is not None:
+                night["dealer"] = dealer
+            if night["dealer"] not in night["seats"]:
+                raise StoreError(
+                    f"the dealer {night['dealer']!r} is not seated; pick a dealer among "
+                    f"{', '.join(night['seats'])}"
+                )
+            if (preset is None) != (snapshot is None):
+                raise StoreError("give a preset name together with its snapshot")
+            if preset is not None and snapshot is not None:
+                night["preset"], night["snapshot"] = preset, dict(snapshot)
+            db.table("night").update(night, doc_ids=[1])
+            return night
+
+        return self._write(change)
+
+    def close_night(self) -> dict[str, Any]:
+        """Close the open night (no round may be in progress); return its record."""
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            if _tables(db).get("live"):
+                raise StoreError(
+                    "a round is in progress; record it or undo its actions before closing the night"
+                )
+            db.table("night").update({"status": "closed", "closed": _now()}, doc_ids=[1])
+            return dict(_night(db))
+
+        return self._write(change)
+
+    def tonight(self) -> dict[str, Any] | None:
+        """The open night's record (with its preset snapshot), or None."""
+        tx = self._read()
+        latest = tx.latest
+        if latest is None or tx.records[latest]["status"] != "open":
+            return None
+        return dict(_night(tx.night_db(latest)))
+
+    def night(self, night_id: int) -> dict[str, Any]:
+        """One night's record (with its preset snapshot)."""
+        tx = self._read()
+        if night_id not in tx.records:
+            raise StoreError(f"there is no night {night_id}; see the list of nights")
+        return dict(_night(tx.night_db(night_id)))
+
+    def nights(self) -> list[dict[str, Any]]:
+        """Every night's index record, oldest first: the night fields (no snapshot), the counts
+        `entries`, `rounds`, `live`, the seqs `first_seq`, `last_seq`, and `summary`."""
+        tx = self._read()
+        return [tx.records[i] for i in sorted(tx.records)]
+
+    # -- the live round ----------------------------------------------------------------------
+
+    def live(self) -> list[str]:
+        """The open night's round in progress: its action lines in order ([] when none)."""
+        tx = self._read()
+        latest = tx.latest
+        if latest is None or tx.records[latest]["status"] != "open":
+            return []
+        return [doc["line"] for doc in _tables(tx.night_db(latest)).get("live", {}).values()]
+
+    def push_action(self, line: str) -> list[str]:
+        """Append one action line to the live round; return the live round."""
+        if not isinstance(line, str) or not line.strip() or "\n" in line:
+            raise StoreError(f"an action is one line of text, not {line!r}")
+
+        def change(tx: _Tx) -> list[str]:
+            db = tx.open_db()
+            db.table("live").insert({"line": line})
+            return [doc["line"] for doc in _tables(db)["live"].values()]
+
+        return self._write(change)
+
+    def pop_action(self) -> str:
+        """Remove and return the last action line of the live round."""
+
+        def change(tx: _Tx) -> str:
+            db = tx.open_db()
+            live = _tables(db).get("live", {})
+            if not live:
+                raise StoreError("the round has no action to undo")
+            key = max(live, key=int)
+            line: str = live[key]["line"]
+            db.table("live").remove(doc_ids=[int(key)])
+            return line
+
+        return self._write(change)
+
+    def clear_live(self) -> list[str]:
+        """Abandon the live round; return the lines it had."""
+
+        def change(tx: _Tx) -> list[str]:
+            db = tx.open_db()
+            lines = [doc["line"] for doc in _tables(db).get("live", {}).values()]
+            db.table("live").truncate()
+            return lines
+
+        return self._write(change)
+
+    # -- the ledger --------------------------------------------------------------------------
+
+    def record_round(self, round: Mapping[str, Any]) -> dict[str, Any]:
+        """Record a settled round in the open night and clear the live round, in one atomic step.
+
+        `round` is the engine's dict: `transfers` [{from, to, amount, reason}], `log` [lines],
+        `hands` {name: kind}, and optionally `round` (number; default: the next in the night),
+        `dealer` (default: the night's dealer) and `preset` (snapshot; default: the night's).
+        Returns the stored entry. Raises StoreError listing every problem, changing nothing.
+        """
+        entry = ledger.round_entry(round)
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            night = _night(db)
+            if entry.setdefault("night", night["id"]) != night["id"]:
+                raise StoreError(
+                    f"the round is for night {entry['night']} but night {night['id']} is open"
+                )
+            if "round" not in entry:
+                numbers = [
+                    e["round"]
+                    for e in _tables(db).get("entries", {}).values()
+                    if e["kind"] == "round"
+                ]
+                entry["round"] = max(numbers, default=0) + 1
+            entry.setdefault("dealer", night["dealer"])
+            entry.setdefault("preset", night["snapshot"])
+            problems = ledger.entry_problems(entry, night["players"])
+            if problems:
+                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
+            stored = tx.add_entry(db, entry)
+            db.table("live").truncate()
+            return stored
+
+        return self._write(change)
+
+    def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
+        """Record that `payer` handed `amount` in cash to `payee`; return the entry."""
+        entry = ledger.payment(payer, payee, amount, note)
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            db = tx.latest_db()
+            people = tx.people()
+            unknown = [n for n in (payer, payee) if n not in people]
+            if unknown:
+                raise StoreError(
+                    f"{' and '.join(unknown)} never played here; check the spelling of the names"
+                )
+            return tx.add_entry(db, entry)
+
+        return self._write(change)
+
+    def add_correction(self, seq: int, reason: str) -> dict[str, Any]:
+        """Record a correction that exactly reverses entry `seq`; return the correction."""
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            _, target = tx.find_entry(seq)
+            for record in tx.records.values():
+                if seq in record["reversed"]:
+                    raise StoreError(f"seq {seq} is already reversed; see the ledger")
+            return tx.add_entry(tx.latest_db(), ledger.correction(target, reason))
+
+        return self._write(change)
+
+    def undo_last(self) -> dict[str, Any]:
+        """Remove the last entry of the ledger and return it (as it was stored).
+
+        Only an entry of the latest night can be undone; an older one needs a correction.
+        """
+
+        def change(tx: _Tx) -> dict[str, Any]:
+            if tx.latest is None:
+                raise StoreError("the ledger is empty; there is nothing to undo")
+            db = tx.latest_db()
+            tables = _tables(db)
+            entries = tables.get("entries", {})
+            if not entries:
+                older = [r for r in tx.records.values() if r["last_seq"] is not None]
+                if not older:
+                    raise StoreError("the ledger is empty; there is nothing to undo")
+                last = max(older, key=lambda r: r["last_seq"])
+                raise StoreError(
+                    f"the last entry, seq {last['last_seq']}, belongs to night {last['id']}, "
+                    "which is over; record a correction of it instead"
+                )
+            key = max(entries, key=int)
+            removed = _entries({"entries": {key: entries[key]}, **_presets(tables)}, copy=True)[0]
+            db.table("entries").remove(doc_ids=[int(key)])
+            return removed
+
+        return self._write(change)
+
+    def entries(self, night: int | None = None) -> list[dict[str, Any]]:
+        """Every entry in seq order, or one night's; rounds carry their preset snapshot.
+
+        The dicts are fresh for each call and may be shared between entries (snapshots): treat
+        them as read-only.
+        """
+        with no_gc():
+            return list(self.iter_entries(night))
+
+    def iter_entries(self, night: int | None = None) -> Iterator[dict[str, Any]]:
+        """Like `entries`, but reading one night file at a time, so that a caller who only
+        sums or pages never holds the whole year in memory (about twice as fast for a year)."""
+        tx = self._read()
+        if night is not None and night not in tx.records:
+            raise StoreError(f"there is no night {night}; see the list of nights")
+        for night_id in sorted(tx.records) if night is None else [night]:
+            db = tx.night_db(night_id)
+            del tx.nights[night_id]  # hold one night's tables at a time
+            yield from _entries(_tables(db), copy=False)
+
+    def last_entry(self) -> dict[str, Any] | None:
+        """The last entry of the ledger, or None when it is empty."""
+        tx = self._read()
+        with_entries = [r for r in tx.records.values() if r["last_seq"] is not None]
+        if not with_entries:
+            return None
+        record = max(with_entries, key=lambda r: r["last_seq"])
+        tables = _tables(tx.night_db(record["id"]))
+        key = str(record["last_seq"])
+        return _entries({"entries": {key: tables["entries"][key]}, **_presets(tables)}, copy=True)[
+            0
+        ]
+
+    def balances(self) -> dict[str, int]:
+        """Every person's balance computed from all entries (the truth), sorted by name."""
+        with no_gc():
+            return ledger.balances(self.iter_entries())
+
+    # -- people and the season summary -------------------------------------------------------
+
+    def people(self) -> list[str]:
+        """Every name that has sat at a night, sorted."""
+        return sorted(self._read().people())
+
+    def season(self) -> dict[str, Summary]:
+        """Per person over all nights: net, rounds played and dealt, hand kinds (from the index)."""
+        tx = self._read()
+        return ledger.add_summaries(*(tx.records[i]["summary"] for i in sorted(tx.records)))
+
+    # -- checking and repair -----------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        """Every problem in the stored data, each one line; [] when all is well.
+
+        An index left one step behind by a crash is first brought up to date (that is normal
+        and not a problem); anything still wrong after that is reported.
+
+        The ledger rules (`banluck.ledger.check`), plus: the index agrees with the night files
+        (night records, people, season summary, next seq), only the latest night is open, and
+        each round is stored in its own night and names only people seated that night.
+        """
+        self._write(lambda tx: None)  # first let the index catch up with the night files
+        tx = self._read()
+        index = _storage(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+        entries: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        problems: list[str] = []
+        with no_gc():
+            for night_id in sorted(tx.records):
+                db = tx.night_db(night_id)
+                tables = _tables(db)
+                night = tables["night"]["1"]
+                fresh = _night_record(tables, _storage(db).path)
+                records.append(fresh)
+                if index["nights"].get(str(night_id)) != fresh:
+                    problems.append(
+                        f"the index's record of night {night_id} does not match its file; "
+                        f"{REBUILD_HINT}"
+                    )
+                if night["status"] == "open" and night_id != tx.latest:
+                    problems.append(f"night {night_id} is open but is not the latest night")
+                for entry in _entries(tables, copy=False):
+                    if entry["kind"] == "round":
+                        problems += _round_problems(entry, night_id, night["players"])
+                    entries.append(entry)
+                del tx.nights[night_id]
+        people = {name for r in records for name in r["players"]}
+        cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
+        problems += ledger.check(entries, people, cached)
+        if sorted(d["name"] for d in index["people"].values()) != sorted(people):
+            problems.append("the index's list of people does not match the nights")
+        want_season = ledger.add_summaries(*(r["summary"] for r in records))
+        have_season = {
+            d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
+        }
+        if have_season != want_season:
+            problems.append("the index's season summary does not match the nights")
+        seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
+        next_seq = max((r["next_seq"] for r in records), default=1)
+        if seqs and next_seq <= max(seqs):
+            problems.append(f"the next seq is {next_seq} but seq {max(seqs)} exists")
+        return problems
+
+    def rebuild_index(self) -> None:
+        """Rebuild index.json from the night files (after it was damaged or lost)."""
+        with self.locked():
+            tx = _Tx(self, rebuild=True)
+            tx.commit()
+
+    # -- bulk import ---------------------------------------------------------------------------
+
+    def import_nights(
+        self, nights: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+    ) -> int:
+        """Write whole closed nights at once (an import, or a benchmark's history).
+
+        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`
+        and `closed`) and its entries as `record_round`, `ledger.payment` or `ledger.correction`
+        would make them (no seq: seqs are given in order). Every entry is checked as a live
+        write would check it. Each night file is written once and the index once. Returns the
+        number of entries written.
+        """
+        count = 0
+
+        def change(tx: _Tx) -> int:
+            nonlocal count
+            for spec, items in nights:
+                latest = tx.latest
+                if latest is not None and tx.records[latest]["status"] == "open":
+                    raise StoreError(f"night {latest} is open; close it before importing nights")
+                night_id = (latest or 0) + 1
+                seats = _clean_seats(spec["seats"])
+                night = {
+                    "id": night_id,
+                    "date": _clean_date(spec.get("date")),
+                    "preset": spec["preset"],
+                    "snapshot": dict(spec["snapshot"]),
+                    "seats": seats,
+                    "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
+                    "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
+                    "dealer": spec["dealer"],
+                    "status": "closed",
+                    "started": spec.get("started") or _now(),
+                    "closed": spec.get("closed") or _now(),
+                }
+                seq = tx.next_seq()
+                db = tx.night_db(night_id)
+                db.table("meta").insert(
+                    {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq}
+                )
+                db.table("night").insert(night)
+                people = set(night["players"]) | tx.people()
+                documents, rounds = [], 0
+                for item in items:
+                    entry = dict(item)
+                    if entry.setdefault("kind", "round") == "round":
+                        rounds += 1
+                        entry = ledger.round_entry(item)
+                        entry.update(night=night_id, round=item.get("round", rounds))
+                        entry.setdefault("dealer", night["dealer"])
+                        entry.setdefault("preset", night["snapshot"])
+                    problems = ledger.entry_problems(entry, people)
+                    if problems:
+                        raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
+                    stored, _ = tx.prepare(db, entry, seq)
+                    documents.append(Document(stored, doc_id=seq))
+                    seq += 1
+                db.table("entries").insert_multiple(documents)
+                db.table("meta").update({"next_seq": seq}, doc_ids=[1])
+                count += len(documents)
+                tx.commit_night(night_id)
+                del tx.nights[night_id]
+            tx._write_index()
+            return count
+
+        return self._write(change)
+
+
+def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[str]) -> list[str]:
+    label = f"seq {entry['seq']} (round {entry.get('round')} of night {night_id})"
+    problems = []
+    if entry.get("night") != night_id:
+        problems.append(f"{label}: says it belongs to night {entry.get('night')}")
+    names = {entry.get("dealer"), *entry.get("hands", {})}
+    for t in entry.get("transfers", []):
+        if isinstance(t, Mapping):
+            names |= {t.get("from"), t.get("to")}
+    strangers = sorted(str(n) for n in names - set(players))
+    if strangers:
+        problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
+    return problems
+
+
+def _presets(tables: Tables) -> Tables:
+    return {"presets": tables.get("presets", {})}
