@@ -220,6 +220,8 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
     Missing `log` and `hands` become empty; the store fills `night`, `round`, `dealer` and
     `preset` from the open night when they are absent. Raises LedgerError on reserved keys.
     """
+    if not isinstance(data, Mapping):
+        raise LedgerError(f"a round is a dict of its results, not {type(data).__name__}")
     taken = [key for key in RESERVED if key in data]
     if taken:
         raise LedgerError(
@@ -228,9 +230,14 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
         )
     entry: dict[str, Any] = {"kind": "round"}
     entry.update(data)
-    entry["log"] = list(data.get("log", []))
-    entry["transfers"] = [dict(t) for t in data.get("transfers", [])]
-    entry["hands"] = dict(data.get("hands", {}))
+    # Copies of the usual shapes; anything else is kept as it is for entry_problems to name.
+    log, transfers, hands = data.get("log", []), data.get("transfers", []), data.get("hands", {})
+    if isinstance(log, list | tuple):
+        entry["log"] = list(log)
+    if isinstance(transfers, list | tuple):
+        entry["transfers"] = [dict(t) if isinstance(t, Mapping) else t for t in transfers]
+    if isinstance(hands, Mapping):
+        entry["hands"] = dict(hands)
     return entry
 
 

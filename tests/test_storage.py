@@ -145,6 +145,12 @@ def test_update_night_keeps_everyone_who_sat_as_a_player(store: Store) -> None:
         (lambda s: s.pop_action(), "the round has no action to undo"),
         (lambda s: s.push_action("two\nlines"), "an action is one line"),
         (lambda s: s.update_night(stakes={"Bob": 0}), "the stake of Bob is 0"),
+        (lambda s: s.record_round(["Bob", "Ann", 10]), "a round is a dict of its results"),
+        (lambda s: s.record_round({"transfers": ["Bob pays 10"]}), "transfer 1 is 'Bob pays"),
+        (lambda s: s.record_round({"transfers": [], "hands": ["Bob"]}), "hands is \\['Bob'\\]"),
+        (lambda s: s.record_round({"transfers": [], "log": 5}), "log must be a list"),
+        (lambda s: s.add_correction("1", "typo"), "'1' is not a seq"),
+        (lambda s: s.update_night(preset="x", snapshot={"a": {1, 2}}), "snapshot of preset x"),
     ],
 )
 def test_a_refused_change_changes_no_byte(

@@ -28,6 +28,7 @@ The ledger (entries are dicts; see `banluck.ledger` for their fields):
     store.add_correction(seq, reason) -> entry
     store.undo_last() -> entry                      removes and returns the last entry
     store.entries(night=None) -> [entry]            all entries in seq order, or one night's
+    store.iter_entries(night=None) -> iter(entry)   the same, one night file in memory at a time
     store.last_entry() -> entry | None
     store.balances() -> {name: int}                 computed from every entry
 

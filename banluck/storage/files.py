@@ -308,6 +308,10 @@ class FileStorage(Storage):
     def commit(self) -> None:
         if not self.dirty or self._data is None:
             return
+        try:
+            data = orjson.dumps(self._data)
+        except orjson.JSONEncodeError as exc:
+            raise StoreError(f"cannot save {self.path}: {exc}; nothing was changed") from None
         make_folder(self.path.parent)
-        write_atomic(self.path, orjson.dumps(self._data))
+        write_atomic(self.path, data)
         self.dirty = False

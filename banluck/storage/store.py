@@ -26,92 +26,27 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import orjson
-from tinydb import TinyDB
 from tinydb.table import Document
 
 from banluck import ledger
-from banluck.ledger import LedgerError, Summary
+from banluck.ledger import Summary
 from banluck.storage import schema
-from banluck.storage.files import (
-    FileStorage,
-    StoreError,
-    Tables,
-    damaged,
-    no_gc,
-    remove_stale_temps,
-)
+from banluck.storage.files import StoreError, damaged, no_gc, remove_stale_temps
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
+from banluck.storage.tx import (
+    REBUILD_HINT,
+    Tx,
+    entries_of,
+    entry_at,
+    night_of,
+    night_record,
+    now,
+    storage_of,
+    tables_of,
+)
 
 T = TypeVar("T")
-REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
 _NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
-_ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
-
-
-def _now() -> str:
-    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _night_db(path: Path, preloaded: Tables | None = None) -> TinyDB:
-    return TinyDB(path, schema.validate_night, storage=FileStorage, preloaded=preloaded)
-
-
-def _storage(db: TinyDB) -> FileStorage:
-    storage = db.storage
-    assert isinstance(storage, FileStorage)
-    return storage
-
-
-def _tables(db: TinyDB) -> Tables:
-    data = _storage(db).read()
-    assert data is not None
-    return data
-
-
-def _meta(db: TinyDB) -> dict[str, Any]:
-    return _tables(db)["meta"]["1"]  # type: ignore[no-any-return]
-
-
-def _night(db: TinyDB) -> dict[str, Any]:
-    return _tables(db)["night"]["1"]  # type: ignore[no-any-return]
-
-
-def _entries(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
-    """The entries of a night file in seq order, each round with its preset snapshot expanded."""
-    presets = tables.get("presets", {})
-    out = []
-    for entry in tables.get("entries", {}).values():
-        if copy:
-            entry = dict(entry)
-        if entry["kind"] == "round":
-            entry["preset"] = presets[str(entry["preset"])]
-        out.append(entry)
-    return out
-
-
-def _night_record(tables: Tables, path: Path) -> dict[str, Any]:
-    """The index's record of one night, computed from its file."""
-    night = tables["night"]["1"]
-    meta = tables["meta"]["1"]
-    entries = list(tables.get("entries", {}).values())
-    try:
-        summary = ledger.summarise(entries)
-    except LedgerError as exc:
-        raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
-    record = {k: v for k, v in night.items() if k != "snapshot"}
-    record.update(
-        rev=meta["rev"],
-        token=meta.get("token"),
-        next_seq=meta["next_seq"],
-        entries=len(entries),
-        rounds=sum(1 for e in entries if e["kind"] == "round"),
-        first_seq=entries[0]["seq"] if entries else None,
-        last_seq=entries[-1]["seq"] if entries else None,
-        reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
-        live=len(tables.get("live", {})),
-        summary=summary,
-    )
-    return record
 
 
 def _clean_name(name: object, role: str) -> str:
@@ -131,6 +66,8 @@ def _clean_seats(seats: Sequence[str]) -> list[str]:
 
 
 def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
+    if not isinstance(stakes, Mapping):
+        raise StoreError("stakes are given as {name: amount}")
     out: dict[str, int] = {}
     for name, stake in stakes.items():
         if name not in seats:
@@ -141,6 +78,15 @@ def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, 
     return out
 
 
+def _check_preset(preset: object, snapshot: object) -> None:
+    if not isinstance(preset, str) or not preset or not isinstance(snapshot, Mapping):
+        raise StoreError("a night needs a preset name and its snapshot (a dict)")
+    try:
+        orjson.dumps(snapshot)
+    except orjson.JSONEncodeError as exc:
+        raise StoreError(f"the snapshot of preset {preset} cannot be stored: {exc}") from None
+
+
 def _clean_date(date: str | None) -> str:
     if date is None:
         return datetime.date.today().isoformat()
@@ -148,180 +94,6 @@ def _clean_date(date: str | None) -> str:
         return datetime.date.fromisoformat(date).isoformat()
     except (TypeError, ValueError):
         raise StoreError(f"the date {date!r} is not a date; write it as YYYY-MM-DD") from None
-
-
-class _Tx:
-    """One operation's view: the index and the latest night file, read fresh (under the lock)."""
-
-    def __init__(self, store: Store, *, rebuild: bool = False) -> None:
-        self.store = store
-        self.index = TinyDB(
-            store.index_path,
-            schema.validate_index,
-            storage=FileStorage,
-            hint=REBUILD_HINT,
-            preloaded={} if rebuild else None,
-        )
-        self.nights: dict[int, TinyDB] = {}
-        self.records: dict[int, dict[str, Any]] = {}
-        index = None if rebuild else _storage(self.index).read()
-        # List the night files after reading the index: a writer creates a night's file before
-        # the index names it, so every night the index names is on the list.
-        self.ids = store._night_ids()
-        stale = False
-        if index is None:
-            stale = bool(self.ids) or rebuild
-            for night_id in self.ids:
-                self.records[night_id] = self._record_from_file(night_id)
-                if night_id != self.latest:
-                    del self.nights[night_id]  # read once; let its tables go
-        else:
-            for key, record in index["nights"].items():
-                self.records[int(key)] = record
-            for night_id in sorted(self.records):
-                if night_id not in self.ids:
-                    raise store._missing(night_id, self.records[night_id])
-            for night_id in self.ids:
-                if night_id == self.latest or night_id not in self.records:
-                    meta = _meta(self.night_db(night_id))
-                    record = self.records.get(night_id)
-                    if record is None or (record["rev"], record.get("token")) != (
-                        meta["rev"],
-                        meta.get("token"),
-                    ):
-                        self.records[night_id] = self._record_from_file(night_id)
-                        stale = True
-        if stale:
-            self._write_index()
-
-    # -- the nights ----------------------------------------------------------------------
-
-    @property
-    def latest(self) -> int | None:
-        return self.ids[-1] if self.ids else None
-
-    def night_db(self, night_id: int) -> TinyDB:
-        db = self.nights.get(night_id)
-        if db is None:
-            db = self.nights[night_id] = _night_db(self.store.night_path(night_id))
-        return db
-
-    def _record_from_file(self, night_id: int) -> dict[str, Any]:
-        db = self.night_db(night_id)
-        return _night_record(_tables(db), _storage(db).path)
-
-    def latest_db(self) -> TinyDB:
-        if self.latest is None:
-            raise StoreError("no night has been played yet; open a night first")
-        return self.night_db(self.latest)
-
-    def open_db(self) -> TinyDB:
-        """The open night's file; StoreError when no night is open."""
-        if self.latest is None or self.records[self.latest]["status"] != "open":
-            raise StoreError("no night is open; open a night first")
-        return self.night_db(self.latest)
-
-    def next_seq(self) -> int:
-        seqs = [r["next_seq"] for r in self.records.values()]
-        seqs += [_meta(db)["next_seq"] for db in self.nights.values() if _storage(db).exists]
-        return max(seqs, default=1)
-
-    def people(self) -> set[str]:
-        return {name for r in self.records.values() for name in r["players"]}
-
-    def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
-        for night_id, record in self.records.items():
-            first, last = record["first_seq"], record["last_seq"]
-            if first is not None and first <= seq <= last:
-                db = self.night_db(night_id)
-                found = _tables(db)["entries"].get(str(seq))
-                if found is not None:
-                    return db, found
-        raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
-
-    # -- changing the latest night -------------------------------------------------------
-
-    def add_entry(self, db: TinyDB, entry: dict[str, Any]) -> dict[str, Any]:
-        """Give `entry` the next seq and append it to the night file `db` (in memory)."""
-        stored, result = self.prepare(db, entry, self.next_seq())
-        db.table("entries").insert(Document(stored, doc_id=stored["seq"]))
-        db.table("meta").update({"next_seq": stored["seq"] + 1}, doc_ids=[1])
-        return result
-
-    def prepare(
-        self, db: TinyDB, entry: Mapping[str, Any], seq: int
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The document to store for `entry` as `seq` (a round's preset as a reference to the
-        night's copy of it), and the entry as the API returns it."""
-        stored = {"seq": seq, "kind": entry["kind"], "night": _night(db)["id"], "at": _now()}
-        order = _ROUND_ORDER if entry["kind"] == "round" else ()
-        stored.update((k, entry[k]) for k in order if k in entry)
-        stored.update((k, v) for k, v in entry.items() if k not in stored)
-        try:
-            orjson.dumps(stored)
-        except orjson.JSONEncodeError as exc:
-            raise StoreError(f"the {stored['kind']} cannot be stored: {exc}") from None
-        result = dict(stored)
-        if stored["kind"] == "round":
-            stored["preset"] = self._preset_ref(db, stored["preset"])
-        return stored, result
-
-    def _preset_ref(self, db: TinyDB, snapshot: Mapping[str, Any]) -> int:
-        presets = db.table("presets")
-        for key, doc in _tables(db).get("presets", {}).items():
-            if doc == snapshot:
-                return int(key)
-        return presets.insert(dict(snapshot))
-
-    def commit_night(self, night_id: int) -> None:
-        """Save one changed night file (a new rev) and refresh its index record in memory."""
-        db = self.nights[night_id]
-        storage = _storage(db)
-        rev = _meta(db)["rev"] + 1
-        db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
-        storage.commit()
-        if night_id not in self.ids:
-            self.ids.append(night_id)
-            self.ids.sort()
-        self.records[night_id] = _night_record(_tables(db), storage.path)
-        self._write_index()
-
-    def commit(self) -> None:
-        """Save every changed night file, then bring the index up to date with them."""
-        for night_id, db in sorted(self.nights.items()):
-            if _storage(db).dirty:
-                self.commit_night(night_id)
-        index = _storage(self.index)
-        if index.dirty:
-            try:
-                index.commit()
-            except StoreError as exc:  # the night files hold the truth; the index catches up
-                self.store.warnings.append(f"the index was not updated ({exc})")
-
-    def _write_index(self) -> None:
-        records = [self.records[i] for i in sorted(self.records)]
-        tables: Tables = {
-            "meta": {"1": {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}},
-            "nights": {str(r["id"]): r for r in records},
-            "people": {str(i): doc for i, doc in enumerate(_people(records), 1)},
-            "season": {
-                str(i): {"name": name, **summary}
-                for i, (name, summary) in enumerate(
-                    ledger.add_summaries(*(r["summary"] for r in records)).items(), 1
-                )
-            },
-        }
-        _storage(self.index).write(tables)
-
-
-def _people(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    seen: dict[str, dict[str, Any]] = {}
-    for record in records:
-        for name in record["players"]:
-            person = seen.setdefault(name, {"name": name, "nights": 0, "first": record["date"]})
-            person["nights"] += 1
-            person["last"] = record["date"]
-    return sorted(seen.values(), key=lambda p: p["name"])
 
 
 class Store:
@@ -375,17 +147,17 @@ class Store:
         with locked(self.home / "lock", self.lock_timeout):
             yield
 
-    def _write(self, change: Callable[[_Tx], T]) -> T:
+    def _write(self, change: Callable[[Tx], T]) -> T:
         with self.locked():
             remove_stale_temps(self.home)
             remove_stale_temps(self.nights_dir)
-            tx = _Tx(self)
+            tx = Tx(self)
             result = change(tx)
             tx.commit()
             return result
 
-    def _read(self) -> _Tx:
-        return _Tx(self)
+    def _read(self) -> Tx:
+        return Tx(self)
 
     # -- nights ------------------------------------------------------------------------------
 
@@ -402,8 +174,7 @@ class Store:
         seat_list = _clean_seats(seats)
         if dealer not in seat_list:
             raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
-        if not isinstance(preset, str) or not preset or not isinstance(snapshot, Mapping):
-            raise StoreError("a night needs a preset name and its snapshot")
+        _check_preset(preset, snapshot)
         night = {
             "id": 0,
             "date": _clean_date(date),
@@ -414,11 +185,11 @@ class Store:
             "stakes": _clean_stakes(stakes or {}, seat_list),
             "dealer": dealer,
             "status": "open",
-            "started": _now(),
+            "started": now(),
             "closed": None,
         }
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             latest = tx.latest
             if latest is not None and tx.records[latest]["status"] == "open":
                 raise StoreError(
@@ -445,9 +216,9 @@ class Store:
     ) -> dict[str, Any]:
         """Change the open night's seats, stakes, dealer or preset; return the new record."""
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
-            night = dict(_night(db))
+            night = dict(night_of(db))
             if seats is not None:
                 night["seats"] = _clean_seats(seats)
                 night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
@@ -464,6 +235,7 @@ class Store:
             if (preset is None) != (snapshot is None):
                 raise StoreError("give a preset name together with its snapshot")
             if preset is not None and snapshot is not None:
+                _check_preset(preset, snapshot)
                 night["preset"], night["snapshot"] = preset, dict(snapshot)
             db.table("night").update(night, doc_ids=[1])
             return night
@@ -473,14 +245,14 @@ class Store:
     def close_night(self) -> dict[str, Any]:
         """Close the open night (no round may be in progress); return its record."""
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
-            if _tables(db).get("live"):
+            if tables_of(db).get("live"):
                 raise StoreError(
                     "a round is in progress; record it or undo its actions before closing the night"
                 )
-            db.table("night").update({"status": "closed", "closed": _now()}, doc_ids=[1])
-            return dict(_night(db))
+            db.table("night").update({"status": "closed", "closed": now()}, doc_ids=[1])
+            return dict(night_of(db))
 
         return self._write(change)
 
@@ -490,14 +262,14 @@ class Store:
         latest = tx.latest
         if latest is None or tx.records[latest]["status"] != "open":
             return None
-        return dict(_night(tx.night_db(latest)))
+        return dict(night_of(tx.night_db(latest)))
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()
         if night_id not in tx.records:
             raise StoreError(f"there is no night {night_id}; see the list of nights")
-        return dict(_night(tx.night_db(night_id)))
+        return dict(night_of(tx.night_db(night_id)))
 
     def nights(self) -> list[dict[str, Any]]:
         """Every night's index record, oldest first: the night fields (no snapshot), the counts
@@ -513,26 +285,26 @@ class Store:
         latest = tx.latest
         if latest is None or tx.records[latest]["status"] != "open":
             return []
-        return [doc["line"] for doc in _tables(tx.night_db(latest)).get("live", {}).values()]
+        return [doc["line"] for doc in tables_of(tx.night_db(latest)).get("live", {}).values()]
 
     def push_action(self, line: str) -> list[str]:
         """Append one action line to the live round; return the live round."""
         if not isinstance(line, str) or not line.strip() or "\n" in line:
             raise StoreError(f"an action is one line of text, not {line!r}")
 
-        def change(tx: _Tx) -> list[str]:
+        def change(tx: Tx) -> list[str]:
             db = tx.open_db()
             db.table("live").insert({"line": line})
-            return [doc["line"] for doc in _tables(db)["live"].values()]
+            return [doc["line"] for doc in tables_of(db)["live"].values()]
 
         return self._write(change)
 
     def pop_action(self) -> str:
         """Remove and return the last action line of the live round."""
 
-        def change(tx: _Tx) -> str:
+        def change(tx: Tx) -> str:
             db = tx.open_db()
-            live = _tables(db).get("live", {})
+            live = tables_of(db).get("live", {})
             if not live:
                 raise StoreError("the round has no action to undo")
             key = max(live, key=int)
@@ -545,9 +317,9 @@ class Store:
     def clear_live(self) -> list[str]:
         """Abandon the live round; return the lines it had."""
 
-        def change(tx: _Tx) -> list[str]:
+        def change(tx: Tx) -> list[str]:
             db = tx.open_db()
-            lines = [doc["line"] for doc in _tables(db).get("live", {}).values()]
+            lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
             db.table("live").truncate()
             return lines
 
@@ -565,9 +337,9 @@ class Store:
         """
         entry = ledger.round_entry(round)
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
-            night = _night(db)
+            night = night_of(db)
             if entry.setdefault("night", night["id"]) != night["id"]:
                 raise StoreError(
                     f"the round is for night {entry['night']} but night {night['id']} is open"
@@ -575,7 +347,7 @@ class Store:
             if "round" not in entry:
                 numbers = [
                     e["round"]
-                    for e in _tables(db).get("entries", {}).values()
+                    for e in tables_of(db).get("entries", {}).values()
                     if e["kind"] == "round"
                 ]
                 entry["round"] = max(numbers, default=0) + 1
@@ -594,7 +366,7 @@ class Store:
         """Record that `payer` handed `amount` in cash to `payee`; return the entry."""
         entry = ledger.payment(payer, payee, amount, note)
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             db = tx.latest_db()
             people = tx.people()
             unknown = [n for n in (payer, payee) if n not in people]
@@ -609,7 +381,10 @@ class Store:
     def add_correction(self, seq: int, reason: str) -> dict[str, Any]:
         """Record a correction that exactly reverses entry `seq`; return the correction."""
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise StoreError(f"{seq!r} is not a seq; give the number of an entry in the ledger")
+
+        def change(tx: Tx) -> dict[str, Any]:
             _, target = tx.find_entry(seq)
             for record in tx.records.values():
                 if seq in record["reversed"]:
@@ -624,11 +399,11 @@ class Store:
         Only an entry of the latest night can be undone; an older one needs a correction.
         """
 
-        def change(tx: _Tx) -> dict[str, Any]:
+        def change(tx: Tx) -> dict[str, Any]:
             if tx.latest is None:
                 raise StoreError("the ledger is empty; there is nothing to undo")
             db = tx.latest_db()
-            tables = _tables(db)
+            tables = tables_of(db)
             entries = tables.get("entries", {})
             if not entries:
                 older = [r for r in tx.records.values() if r["last_seq"] is not None]
@@ -640,7 +415,7 @@ class Store:
                     "which is over; record a correction of it instead"
                 )
             key = max(entries, key=int)
-            removed = _entries({"entries": {key: entries[key]}, **_presets(tables)}, copy=True)[0]
+            removed = entry_at(tables, key)
             db.table("entries").remove(doc_ids=[int(key)])
             return removed
 
@@ -664,7 +439,7 @@ class Store:
         for night_id in sorted(tx.records) if night is None else [night]:
             db = tx.night_db(night_id)
             del tx.nights[night_id]  # hold one night's tables at a time
-            yield from _entries(_tables(db), copy=False)
+            yield from entries_of(tables_of(db), copy=False)
 
     def last_entry(self) -> dict[str, Any] | None:
         """The last entry of the ledger, or None when it is empty."""
@@ -673,11 +448,9 @@ class Store:
         if not with_entries:
             return None
         record = max(with_entries, key=lambda r: r["last_seq"])
-        tables = _tables(tx.night_db(record["id"]))
+        tables = tables_of(tx.night_db(record["id"]))
         key = str(record["last_seq"])
-        return _entries({"entries": {key: tables["entries"][key]}, **_presets(tables)}, copy=True)[
-            0
-        ]
+        return entry_at(tables, key)
 
     def balances(self) -> dict[str, int]:
         """Every person's balance computed from all entries (the truth), sorted by name."""
@@ -709,16 +482,16 @@ class Store:
         """
         self._write(lambda tx: None)  # first let the index catch up with the night files
         tx = self._read()
-        index = _storage(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+        index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
         entries: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         problems: list[str] = []
         with no_gc():
             for night_id in sorted(tx.records):
                 db = tx.night_db(night_id)
-                tables = _tables(db)
+                tables = tables_of(db)
                 night = tables["night"]["1"]
-                fresh = _night_record(tables, _storage(db).path)
+                fresh = night_record(tables, storage_of(db).path)
                 records.append(fresh)
                 if index["nights"].get(str(night_id)) != fresh:
                     problems.append(
@@ -727,7 +500,7 @@ class Store:
                     )
                 if night["status"] == "open" and night_id != tx.latest:
                     problems.append(f"night {night_id} is open but is not the latest night")
-                for entry in _entries(tables, copy=False):
+                for entry in entries_of(tables, copy=False):
                     if entry["kind"] == "round":
                         problems += _round_problems(entry, night_id, night["players"])
                     entries.append(entry)
@@ -752,7 +525,7 @@ class Store:
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""
         with self.locked():
-            tx = _Tx(self, rebuild=True)
+            tx = Tx(self, rebuild=True)
             tx.commit()
 
     # -- bulk import ---------------------------------------------------------------------------
@@ -770,7 +543,7 @@ class Store:
         """
         count = 0
 
-        def change(tx: _Tx) -> int:
+        def change(tx: Tx) -> int:
             nonlocal count
             for spec, items in nights:
                 latest = tx.latest
@@ -788,8 +561,8 @@ class Store:
                     "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
                     "dealer": spec["dealer"],
                     "status": "closed",
-                    "started": spec.get("started") or _now(),
-                    "closed": spec.get("closed") or _now(),
+                    "started": spec.get("started") or now(),
+                    "closed": spec.get("closed") or now(),
                 }
                 seq = tx.next_seq()
                 db = tx.night_db(night_id)
@@ -837,7 +610,3 @@ def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[s
     if strangers:
         problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
     return problems
-
-
-def _presets(tables: Tables) -> Tables:
-    return {"presets": tables.get("presets", {})}
