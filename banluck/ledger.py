@@ -117,7 +117,10 @@ def _empty_summary() -> Summary:
 
 
 def summarise(entries: Iterable[Mapping[str, Any]]) -> dict[str, Summary]:
-    """Per person: net balance, rounds played and dealt, and how often each hand kind came up."""
+    """Per person: net balance, rounds played and dealt, and how often each hand kind came up.
+
+    In the form of `add_summaries`: anyone whose totals are all zero is left out.
+    """
     out: dict[str, Summary] = {}
 
     def of(name: str) -> Summary:
@@ -149,11 +152,31 @@ def summarise(entries: Iterable[Mapping[str, Any]]) -> dict[str, Summary]:
         raise LedgerError(
             f"{_label(entry)} is malformed ({_why(exc)}); run `banluck check`"
         ) from exc
-    return dict(sorted(out.items()))
+    return add_summaries(out)
+
+
+def subtract_summaries(
+    total: Mapping[str, Summary], part: Mapping[str, Summary]
+) -> dict[str, Summary]:
+    """`total` less `part` (which it includes), in the form `add_summaries` gives."""
+    negated: dict[str, Summary] = {
+        name: {
+            "net": -s["net"],
+            "rounds": -s["rounds"],
+            "dealt": -s["dealt"],
+            "hands": {kind: -n for kind, n in s["hands"].items()},
+        }
+        for name, s in part.items()
+    }
+    return add_summaries(total, negated)
 
 
 def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
-    """The sum of several summaries (for example, one per night), sorted by name."""
+    """The sum of several summaries (for example, one per night), sorted by name.
+
+    Zero counts are left out, and so is anyone whose totals are all zero, so that a sum does not
+    depend on how it was made: add_summaries(a, b) == subtract_summaries(add_summaries(a, b, c), c).
+    """
     out: dict[str, Summary] = {}
     for part in parts:
         for name, s in part.items():
@@ -166,8 +189,12 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
             for kind, count in s["hands"].items():
                 acc["hands"][kind] = acc["hands"].get(kind, 0) + count
     for s in out.values():
-        s["hands"] = dict(sorted(s["hands"].items()))
-    return dict(sorted(out.items()))
+        s["hands"] = {kind: n for kind, n in sorted(s["hands"].items()) if n}
+    return {
+        name: s
+        for name, s in sorted(out.items())
+        if s["net"] or s["rounds"] or s["dealt"] or s["hands"]
+    }
 
 
 # -- building entries ----------------------------------------------------------------------

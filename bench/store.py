@@ -9,8 +9,8 @@ round) with `Store.import_nights`, then measures:
     `banluck ledger --all` does), against the start-up floor `python -c "import typer, rich,
     tinydb"` (target <= 3x for the whole command, which also imports typer and rich).
 
-`--short` builds 6 nights x 100 rounds for CI. Figures are medians; the machine is noisy, so read
-the ratios.
+`--short` builds 4 nights x 60 rounds for CI (a few seconds). Figures are medians; the machine
+is noisy, so read the ratios.
 """
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--short", action="store_true", help="a small history, for CI")
     args = parser.parse_args()
-    nights, rounds = (6, 100) if args.short else (50, 300)
-    samples, repeat, night_rounds = (15, 3, 100) if args.short else (40, 7, 300)
+    nights, rounds = (4, 60) if args.short else (50, 300)
+    samples, repeat, night_rounds = (10, 3, 40) if args.short else (40, 7, 300)
     rng = random.Random(7)
     work = Path(tempfile.mkdtemp(prefix="banluck-bench-"))
     try:
@@ -165,6 +165,10 @@ def main() -> None:
             "from pathlib import Path; from banluck.storage import Store; "
             f"b = Store(Path({str(history.home)!r})).balances(); assert len(b) == 6"
         )
+        season = (
+            "from pathlib import Path; from banluck.storage import Store; "
+            f"s = Store(Path({str(history.home)!r})).season(); assert len(s) == 6"
+        )
         floor = run_python("import typer, rich, tinydb", repeat)
         rows = [
             ("python -c pass", run_python("pass", repeat)),
@@ -178,6 +182,7 @@ def main() -> None:
                 "same + import typer, rich (the command)",
                 run_python("import typer, rich; " + load, repeat),
             ),
+            ("open store + season summary (index cache)", run_python(season, repeat)),
         ]
         print(f"  {'':48} {'wall':>8} {'cpu':>8}   x floor (wall, cpu)")
         for label, (wall, cpu) in rows:

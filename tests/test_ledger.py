@@ -112,12 +112,32 @@ def test_balances_are_the_sum_of_each_entrys_net(
     assert {p: v for p, v in totals.items()} == dict(sorted(expected.items()))
     summary = ledger.summarise(entries)
     for person in set(summary) | set(totals):
-        assert summary[person]["net"] == totals.get(person, 0)
+        assert summary.get(person, {"net": 0})["net"] == totals.get(person, 0)
     half = len(entries) // 2
     assert (
         ledger.add_summaries(ledger.summarise(entries[:half]), ledger.summarise(entries[half:]))
         == summary
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(ledgers(), st.data())
+def test_season_summaries_add_and_subtract_night_by_night(
+    case: tuple[list[str], list[dict[str, Any]]], data: st.DataObject
+) -> None:
+    """The store keeps the season as a running sum: taking one night's summary out of the sum
+    and putting a changed one back gives the same as adding every night again."""
+    _, entries = case
+    cut1 = data.draw(st.integers(0, len(entries)))
+    cut2 = data.draw(st.integers(cut1, len(entries)))
+    nights = [entries[:cut1], entries[cut1:cut2], entries[cut2:]]
+    parts = [ledger.summarise(n) for n in nights]
+    season = ledger.add_summaries(*parts)
+    assert season == ledger.summarise(entries)
+    assert ledger.subtract_summaries(season, parts[2]) == ledger.add_summaries(*parts[:2])
+    grown = ledger.summarise(nights[2][:-1])  # the latest night before its last entry
+    before = ledger.add_summaries(parts[0], parts[1], grown)
+    assert ledger.add_summaries(ledger.subtract_summaries(before, grown), parts[2]) == season
 
 
 @settings(max_examples=60, deadline=None)

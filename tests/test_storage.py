@@ -97,7 +97,10 @@ def test_one_file_per_night_one_document_per_entry_and_one_copy_of_a_preset(
     second = orjson.loads((banluck_home / "nights" / "0002.json").read_bytes())
     assert sorted(second["entries"]) == ["4"]
     index = orjson.loads((banluck_home / "index.json").read_bytes())
-    assert index["meta"]["1"] == {"kind": "index", "schema": SCHEMA, "next_seq": 5}
+    meta = index["meta"]["1"]
+    assert (meta["kind"], meta["schema"], meta["next_seq"]) == ("index", SCHEMA, 5)
+    assert meta["counted"]["night"] == 2 and set(meta["counted"]["summary"]) == {"Ann", "Dan"}
+    assert index["nights"]["1"]["net"] == {"Ann": 30, "Bob": -30}
     assert [p["name"] for p in index["people"].values()] == ["Ann", "Bob", "Cat", "Dan"]
     assert store.entries(night=2)[0]["seq"] == 4
 
@@ -301,7 +304,7 @@ def _v1_files(home: Path) -> None:
         "meta": {"1": {"kind": "index", "schema": 1, "next_seq": 2}},
         "nights": {"1": record},
         "people": {"1": {"name": "Ann"}, "2": {"name": "Cat"}},
-        "season": {},
+        "season": {str(i): {"name": n, **s} for i, (n, s) in enumerate(record["summary"].items())},
     }
     (home / "index.json").write_bytes(orjson.dumps(index))
 
@@ -323,13 +326,15 @@ def test_migration_v1_to_v2_records_who_played_each_night(banluck_home: Path) ->
     assert (
         banluck_home / "nights" / "0001.json"
     ).read_bytes() == v1_bytes  # reading writes nothing
-    store.add_payment("Bob", "Ann", 10, "paid up")
+    store.add_payment("Bob", "Ann", 4, "paid part")
     upgraded = orjson.loads((banluck_home / "nights" / "0001.json").read_bytes())
     assert upgraded["meta"]["1"]["schema"] == 2
     assert upgraded["night"]["1"]["players"] == ["Ann", "Cat", "Bob"]
     assert (banluck_home / "nights" / "0001.json.bak").read_bytes() == v1_bytes
     index = orjson.loads((banluck_home / "index.json").read_bytes())
     assert index["meta"]["1"]["schema"] == 2
+    assert index["nights"]["1"]["net"] == {"Ann": 6, "Bob": -6}
+    assert "summary" not in index["nights"]["1"]
     assert store.check() == []
 
 

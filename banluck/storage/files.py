@@ -52,10 +52,6 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def load_bytes(raw: bytes) -> Any:
-    return orjson.loads(raw)
-
-
 def read_tables(
     path: Path,
     validate: Callable[[Any, Path], Tables],
@@ -84,10 +80,13 @@ def read_tables(
     except orjson.JSONDecodeError as exc:
         raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
     except Newer as exc:
+        bak = backup_of(path)
+        state = _backup_state(bak, validate)
         raise DamagedFile(
-            f"cannot read {path}: {exc}; nothing was changed: upgrade banluck to use this data",
+            f"cannot read {path}: {exc}; nothing was changed: upgrade banluck to use this data "
+            f"(its previous version {bak} {state or 'is readable by this banluck'})",
             path,
-            None,
+            None if state else bak,
         ) from None
     except Shape as exc:
         raise damaged(path, str(exc), validate, hint) from None
@@ -109,14 +108,21 @@ def no_gc() -> Iterator[None]:
 def damaged(
     path: Path, detail: str, validate: Callable[[Any, Path], Tables] | None, hint: str = ""
 ) -> DamagedFile:
-    """The error for a damaged file: what is wrong, the last good backup, and what to do."""
+    """The error for a damaged file: what is wrong, the last good backup, and what to do.
+
+    `hint` is a further remedy; a file that has one (the index) is a cache that loses nothing.
+    """
     bak = backup_of(path)
     state = _backup_state(bak, validate)
     if state is None:
+        loss = (
+            "and the index catches up with the night files"
+            if hint
+            else "losing only the last change to that file"
+        )
         advice = (
             f"its previous version {bak} is good (saved {_mtime(bak)}): to go back to it, "
-            f"copy it over the damaged file (cp '{bak}' '{path}'), losing only the last change "
-            "to that file"
+            f"copy it over the damaged file (cp '{bak}' '{path}'), {loss}"
         )
         backup: Path | None = bak
     else:
@@ -128,8 +134,7 @@ def damaged(
     if hint:
         advice += f", or {hint}"
     return DamagedFile(
-        f"the data file {path} is damaged ({detail}); nothing was changed and banluck will not "
-        f"write until it is fixed: {advice}",
+        f"the data file {path} is damaged ({detail}); nothing was changed: {advice}",
         path,
         backup,
     )
@@ -146,6 +151,8 @@ def _backup_state(bak: Path, validate: Callable[[Any, Path], Tables] | None) -> 
         return None
     try:
         validate(orjson.loads(raw), bak)
+    except Newer:
+        return "is from a newer banluck too"
     except (orjson.JSONDecodeError, Shape, DamagedFile):
         return "is damaged too"
     return None

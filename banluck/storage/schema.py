@@ -5,7 +5,7 @@ is upgraded in memory when read and written at the current version the next time
 `.bak` keeps the old version). A file newer than this code is refused, never guessed at.
 
 A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
-    meta     {"1": {"kind": "night", "schema": 2, "rev": int, "next_seq": int}}
+    meta     {"1": {"kind": "night", "schema": 2, "rev": int, "token": str, "next_seq": int}}
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed}}
     presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
@@ -13,11 +13,12 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
 The index `index.json`, a cache rebuilt from the night files whenever it falls behind them:
-    meta     {"1": {"kind": "index", "schema": 2, "next_seq": int}}
-    nights   {"<id>": night record: the night fields without the snapshot, plus rev, entries,
-                      rounds, first_seq, last_seq, next_seq, reversed, live, summary}
+    meta     {"1": {"kind": "index", "schema": 2, "next_seq": int,
+                    "counted": {"night": latest id or null, "summary": that night's summary}}}
+    nights   {"<id>": night record: the night fields without the snapshot, plus rev, token,
+                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net}
     people   {"<n>": {name, nights, first, last}}
-    season   {"<n>": {name, net, rounds, dealt, hands}}
+    season   {"<n>": {name, net, rounds, dealt, hands}}   all nights, the latest as counted
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ Migration = Callable[[str, Tables], None]
 
 
 def _v1_to_v2(kind: str, tables: Tables) -> None:
-    """v2 records `players` on each night: everyone seated that night, even those who left.
+    """v2 records `players` on each night (everyone seated that night, even those who left) and
+    keeps the season up to date without re-adding every night.
 
-    v1 knew only the current `seats`, so a player who left mid-night vanished from `people`.
-    The night file derives it from the seats and every name in its entries; the index from the
-    seats and the names in the night's summary.
+    v1 knew only the current `seats`, so a player who left mid-night vanished from `people`:
+    a night file now derives `players` from its seats and every name in its entries. The v1
+    index kept a full `summary` in every night record and re-added them all on each write; v2
+    keeps each night's `net` and, in `meta.counted`, the summary of the latest night only.
     """
     if kind == "night":
         night = tables["night"]["1"]
@@ -50,10 +53,17 @@ def _v1_to_v2(kind: str, tables: Tables) -> None:
                 names += [entry.get("from"), entry.get("to")]
             players += [n for n in names if isinstance(n, str)]
         night["players"] = list(dict.fromkeys(players))
-    else:
-        for record in tables.get("nights", {}).values():
-            names = [*record["seats"], *record.get("summary", {})]
-            record["players"] = list(dict.fromkeys(names))
+        return
+    records = tables["nights"]
+    latest = max(records, key=int, default=None)
+    counted: dict[str, Any] = {"night": None if latest is None else int(latest), "summary": {}}
+    for key, record in records.items():
+        summary = record.pop("summary")
+        record["players"] = list(dict.fromkeys([*record["seats"], *summary]))
+        record["net"] = {name: s["net"] for name, s in summary.items() if s["net"]}
+        if key == latest:
+            counted["summary"] = summary
+    tables["meta"]["1"]["counted"] = counted
 
 
 # MIGRATIONS[n - 1] takes a file from schema n to schema n + 1.
@@ -158,7 +168,11 @@ def validate_night(raw: Any, path: Path) -> Tables:
 def validate_index(raw: Any, path: Path) -> Tables:
     """Check the index's shape and upgrade it to the current schema; raise Shape if wrong."""
     data = _upgrade(raw, "index")
-    _need(_one(data, "meta"), "meta", next_seq=int)
+    meta = _one(data, "meta")
+    _need(meta, "meta", next_seq=int, counted=dict)
+    _need(meta["counted"], "meta counted", summary=dict)
+    if not isinstance(meta["counted"].get("night"), int | None):
+        raise Shape(f"meta counted night is {meta['counted'].get('night')!r}")
     for key, record in _docs(data, "nights").items():
         _need(
             record,
@@ -169,7 +183,7 @@ def validate_index(raw: Any, path: Path) -> Tables:
             next_seq=int,
             seats=list,
             players=list,
-            summary=dict,
+            net=dict,
             reversed=list,
         )
         if record["id"] != int(key):

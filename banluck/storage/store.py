@@ -273,7 +273,8 @@ class Store:
 
     def nights(self) -> list[dict[str, Any]]:
         """Every night's index record, oldest first: the night fields (no snapshot), the counts
-        `entries`, `rounds`, `live`, the seqs `first_seq`, `last_seq`, and `summary`."""
+        `entries`, `rounds`, `live`, the seqs `first_seq`, `last_seq`, and `net` (each person's
+        result that night, zeros left out)."""
         tx = self._read()
         return [tx.records[i] for i in sorted(tx.records)]
 
@@ -464,9 +465,9 @@ class Store:
         return sorted(self._read().people())
 
     def season(self) -> dict[str, Summary]:
-        """Per person over all nights: net, rounds played and dealt, hand kinds (from the index)."""
-        tx = self._read()
-        return ledger.add_summaries(*(tx.records[i]["summary"] for i in sorted(tx.records)))
+        """Per person over all nights: net, rounds played and dealt, hand kinds (the index's
+        cached season, brought up to date with the latest night)."""
+        return self._read().season()
 
     # -- checking and repair -----------------------------------------------------------------
 
@@ -485,14 +486,16 @@ class Store:
         index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
         entries: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
+        summaries: list[dict[str, Summary]] = []
         problems: list[str] = []
         with no_gc():
             for night_id in sorted(tx.records):
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
                 night = tables["night"]["1"]
-                fresh = night_record(tables, storage_of(db).path)
+                fresh, summary = night_record(tables, storage_of(db).path)
                 records.append(fresh)
+                summaries.append(summary)
                 if index["nights"].get(str(night_id)) != fresh:
                     problems.append(
                         f"the index's record of night {night_id} does not match its file; "
@@ -510,12 +513,16 @@ class Store:
         problems += ledger.check(entries, people, cached)
         if sorted(d["name"] for d in index["people"].values()) != sorted(people):
             problems.append("the index's list of people does not match the nights")
-        want_season = ledger.add_summaries(*(r["summary"] for r in records))
         have_season = {
             d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
         }
-        if have_season != want_season:
-            problems.append("the index's season summary does not match the nights")
+        if have_season != ledger.add_summaries(*summaries):
+            problems.append(f"the index's season summary does not match the nights; {REBUILD_HINT}")
+        counted = index["meta"]["1"]["counted"] if "meta" in index else None
+        if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
+            problems.append(
+                f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
+            )
         seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
         next_seq = max((r["next_seq"] for r in records), default=1)
         if seqs and next_seq <= max(seqs):

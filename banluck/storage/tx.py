@@ -19,7 +19,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from banluck import ledger
-from banluck.ledger import LedgerError
+from banluck.ledger import LedgerError, Summary
 from banluck.storage import schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
 
@@ -75,8 +75,8 @@ def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
     return out
 
 
-def night_record(tables: Tables, path: Path) -> dict[str, Any]:
-    """The index's record of one night, computed from its file."""
+def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, Summary]]:
+    """The index's record of one night, computed from its file, and the night's summary."""
     night = tables["night"]["1"]
     meta = tables["meta"]["1"]
     entries = list(tables.get("entries", {}).values())
@@ -95,13 +95,19 @@ def night_record(tables: Tables, path: Path) -> dict[str, Any]:
         last_seq=entries[-1]["seq"] if entries else None,
         reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
         live=len(tables.get("live", {})),
-        summary=summary,
+        net={name: s["net"] for name, s in summary.items() if s["net"]},
     )
-    return record
+    return record, summary
 
 
 class Tx:
-    """One operation's view: the index and the latest night file, read fresh (under the lock)."""
+    """One operation's view: the index and the latest night file, read fresh (under the lock).
+
+    The season summary is kept without re-adding every night: the index stores the season and,
+    apart, the summary it counted for the latest night (`counted`). Only that night and nights
+    the index does not know yet can have changed, so the season is `base` (the stored season
+    less the counted night) plus the `fresh` summaries of those nights, read from their files.
+    """
 
     def __init__(self, store: Store, *, rebuild: bool = False) -> None:
         self.store = store
@@ -114,33 +120,38 @@ class Tx:
         )
         self.nights: dict[int, TinyDB] = {}
         self.records: dict[int, dict[str, Any]] = {}
+        self.base: dict[str, Summary] = {}
+        self.fresh: dict[int, dict[str, Summary]] = {}
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
         self.ids = store._night_ids()
-        stale = False
         if index is None:
+            changed = set(self.ids)
             stale = bool(self.ids) or rebuild
-            for night_id in self.ids:
-                self.records[night_id] = self._record_from_file(night_id)
-                if night_id != self.latest:
-                    del self.nights[night_id]  # read once; let its tables go
         else:
             for key, record in index["nights"].items():
                 self.records[int(key)] = record
             for night_id in sorted(self.records):
                 if night_id not in self.ids:
                     raise store._missing(night_id, self.records[night_id])
-            for night_id in self.ids:
-                if night_id == self.latest or night_id not in self.records:
-                    meta = meta_of(self.night_db(night_id))
-                    record = self.records.get(night_id)
-                    if record is None or (record["rev"], record.get("token")) != (
-                        meta["rev"],
-                        meta.get("token"),
-                    ):
-                        self.records[night_id] = self._record_from_file(night_id)
-                        stale = True
+            counted = index["meta"]["1"]["counted"]
+            season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
+            self.base = ledger.subtract_summaries(season, counted["summary"])
+            changed = {i for i in self.ids if i not in self.records}
+            stale = bool(changed)
+            if counted["night"] is not None:
+                changed.add(counted["night"])
+                meta = meta_of(self.night_db(counted["night"]))
+                record = self.records[counted["night"]]
+                if (record["rev"], record.get("token")) == (meta["rev"], meta.get("token")):
+                    self.fresh[counted["night"]] = counted["summary"]
+        for night_id in sorted(changed - set(self.fresh)):
+            self._refresh(night_id)
+            stale = True
+        for night_id in changed:
+            if night_id != self.latest:
+                self.nights.pop(night_id, None)  # read once; let its tables go
         if stale:
             self._write_index()
 
@@ -156,9 +167,15 @@ class Tx:
             db = self.nights[night_id] = night_db_at(self.store.night_path(night_id))
         return db
 
-    def _record_from_file(self, night_id: int) -> dict[str, Any]:
+    def _refresh(self, night_id: int) -> None:
+        """Read a night's record and summary from its file."""
         db = self.night_db(night_id)
-        return night_record(tables_of(db), storage_of(db).path)
+        self.records[night_id], self.fresh[night_id] = night_record(
+            tables_of(db), storage_of(db).path
+        )
+
+    def season(self) -> dict[str, Summary]:
+        return ledger.add_summaries(self.base, *self.fresh.values())
 
     def latest_db(self) -> TinyDB:
         if self.latest is None:
@@ -233,7 +250,7 @@ class Tx:
         if night_id not in self.ids:
             self.ids.append(night_id)
             self.ids.sort()
-        self.records[night_id] = night_record(tables_of(db), storage.path)
+        self._refresh(night_id)
         self._write_index()
 
     def commit(self) -> None:
@@ -250,18 +267,28 @@ class Tx:
 
     def _write_index(self) -> None:
         records = [self.records[i] for i in sorted(self.records)]
+        latest = self.latest
+        counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
+        meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}
         tables: Tables = {
-            "meta": {"1": {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}},
+            "meta": {"1": {**meta, "counted": counted}},
             "nights": {str(r["id"]): r for r in records},
             "people": {str(i): doc for i, doc in enumerate(people_of(records), 1)},
             "season": {
                 str(i): {"name": name, **summary}
-                for i, (name, summary) in enumerate(
-                    ledger.add_summaries(*(r["summary"] for r in records)).items(), 1
-                )
+                for i, (name, summary) in enumerate(self.season().items(), 1)
             },
         }
         storage_of(self.index).write(tables)
+
+
+def _summary(doc: Mapping[str, Any]) -> Summary:
+    return {
+        "net": doc["net"],
+        "rounds": doc["rounds"],
+        "dealt": doc["dealt"],
+        "hands": doc["hands"],
+    }
 
 
 def people_of(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
