@@ -505,6 +505,22 @@ def test_check_reports_hand_edited_data_that_still_parses(store: Store, banluck_
     assert "the index's season summary does not match the nights" in joined
 
 
+def test_an_index_that_missed_a_new_night_catches_up(store: Store, banluck_home: Path) -> None:
+    """An index left behind across a change of night (index writes failed, or an old index was
+    put back): the next command recounts the night it last counted and the nights it never saw,
+    and check is clean."""
+    _three_rounds(store)
+    old_index = (banluck_home / "index.json").read_bytes()
+    store.add_payment("Bob", "Ann", 15)
+    store.close_night()
+    open_night(store)
+    store.record_round(a_round(("Cat", "Bob", 7)))
+    (banluck_home / "index.json").write_bytes(old_index)
+    assert store.tonight() is not None and store.tonight()["id"] == 2  # type: ignore[index]
+    assert {n: s["net"] for n, s in store.season().items()} == {"Ann": 45, "Bob": -38, "Cat": -7}
+    assert store.check() == []
+
+
 # -- a full disk -------------------------------------------------------------------------------
 
 

@@ -196,7 +196,7 @@ def test_a_writer_killed_at_random_moments_loses_nothing(
         elif inflight is not None:
             inflight_lost += 1
         assert store.check() == [], f"run {run}"
-    assert len(model.seqs) > 40  # the writers did real work
+    assert len(model.seqs) > KILLS // 3  # the writers did real work
     assert inflight_saved + inflight_lost > KILLS // 2  # most kills hit an operation
 
 

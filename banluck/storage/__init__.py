@@ -13,7 +13,7 @@ stakes, dealer, status "open"/"closed", started, closed):
     store.close_night() -> night                    refused while a round is in progress
     store.tonight() -> night | None                 the open night
     store.night(id) -> night
-    store.nights() -> [record]                      index records: counts, seqs, summary
+    store.nights() -> [record]                      index records: counts, seqs, net per person
 
 The live round of the open night (action lines):
     store.live() -> [str]
@@ -34,7 +34,8 @@ The ledger (entries are dicts; see `banluck.ledger` for their fields):
 
 People and totals:
     store.people() -> [name]                        everyone who has sat at a night
-    store.season() -> {name: Summary}               net, rounds, dealt, hand kinds (cached)
+    store.season() -> {name: Summary}               net, rounds, dealt, hand kinds (a cache in
+                                                    the index, which check verifies)
 
 Safety:
     store.check() -> [problem]                      ledger rules + index against night files

@@ -171,8 +171,10 @@ def validate_index(raw: Any, path: Path) -> Tables:
     meta = _one(data, "meta")
     _need(meta, "meta", next_seq=int, counted=dict)
     _need(meta["counted"], "meta counted", summary=dict)
-    if not isinstance(meta["counted"].get("night"), int | None):
-        raise Shape(f"meta counted night is {meta['counted'].get('night')!r}")
+    counted = meta["counted"].get("night")
+    nights = _docs(data, "nights")
+    if counted != max((int(key) for key in nights), default=None):
+        raise Shape(f"meta counts night {counted!r}, which is not the index's latest night")
     for key, record in _docs(data, "nights").items():
         _need(
             record,

@@ -2,9 +2,9 @@
 
 Files in the home folder (`banluck.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
-    index.json        a cache of the nights, people and season summary, rebuilt from the night
-                      files whenever it falls behind them (each night record carries the `rev`
-                      of the night file it was computed from)
+    index.json        a cache of the nights, people and season summary, brought up to date from
+                      the night files whenever it falls behind them (each night record carries
+                      the `rev` and `token` of the night file it was computed from)
     *.bak             the previous version of each file
     lock              the write lock, naming its holder
 
