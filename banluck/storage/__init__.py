@@ -1,0 +1,59 @@
+"""banluck's storage: the only package that knows TinyDB. Nothing here is lost on a crash.
+
+Layout of the home folder, the file format and the migrations: see `banluck.storage.store` and
+`banluck.storage.schema`. Money rules (balances, checks, entry builders) live in
+`banluck.ledger`; the store applies them before every write.
+
+    store = Store(home=None, lock_timeout=3.0)      home defaults to banluck.home.data_dir()
+
+Nights (only one open at a time; records are dicts: id, date, preset, snapshot, seats, players,
+stakes, dealer, status "open"/"closed", started, closed):
+    store.open_night(preset, snapshot, seats, dealer, stakes=None, date=None) -> night
+    store.update_night(*, seats=None, stakes=None, dealer=None, preset=None, snapshot=None) -> night
+    store.close_night() -> night                    refused while a round is in progress
+    store.tonight() -> night | None                 the open night
+    store.night(id) -> night
+    store.nights() -> [record]                      index records: counts, seqs, net per person
+
+The live round of the open night (action lines):
+    store.live() -> [str]
+    store.push_action(line) -> [str]
+    store.pop_action() -> str
+    store.clear_live() -> [str]
+
+The ledger (entries are dicts; see `banluck.ledger` for their fields):
+    store.record_round(round_dict) -> entry         appends the entry and clears the live round,
+                                                    in one atomic write
+    store.add_payment(payer, payee, amount, note="") -> entry
+    store.add_correction(seq, reason) -> entry
+    store.undo_last() -> entry                      removes and returns the last entry
+    store.entries(night=None) -> [entry]            all entries in seq order, or one night's
+    store.iter_entries(night=None) -> iter(entry)   the same, one night file in memory at a time
+    store.last_entry() -> entry | None
+    store.balances() -> {name: int}                 computed from every entry
+
+People and totals:
+    store.people() -> [name]                        everyone who has sat at a night
+    store.season() -> {name: Summary}               net, rounds, dealt, hand kinds (a cache in
+                                                    the index, which check verifies)
+
+Safety:
+    store.check() -> [problem]                      ledger rules + index against night files
+    store.rebuild_index()                           rebuild index.json from the night files
+    store.locked()                                  context: hold the write lock across calls
+    store.import_nights([(night, [entry])]) -> int  write whole closed nights in bulk
+    store.warnings                                  non-fatal notes (an index left to catch up)
+
+Errors are BanluckErrors: StoreError (a refused change or an I/O failure, nothing changed),
+DamagedFile (a data file that cannot be read: names the file and its last good backup),
+StoreBusy (another process holds the lock: names it), and banluck.ledger.LedgerError.
+"""
+
+from __future__ import annotations
+
+from banluck.storage.files import DamagedFile, StoreError
+from banluck.storage.lock import StoreBusy
+from banluck.storage.schema import MIGRATIONS, SCHEMA
+from banluck.storage.store import Store
+
+__all__ = ["MIGRATIONS", "SCHEMA", "DamagedFile", "Store", "StoreBusy", "StoreError"]

@@ -1,0 +1,324 @@
+"""One data file: read whole with orjson, replaced atomically, its previous version kept as `.bak`.
+
+A write goes to a temp file in the same folder (flushed and fsynced), the current file is hard
+linked to `<name>.bak`, the temp file replaces the current one (os.replace) and the folder is
+fsynced. A crash at any moment leaves either the old or the new file, never a mix; a full disk
+leaves the old file as it was and raises StoreError. `FileStorage` is the TinyDB storage on top:
+it holds the database in memory for one transaction and writes it once, on `commit()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import errno
+import gc
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+from tinydb.storages import Storage
+
+from banluck.errors import BanluckError
+
+Tables = dict[str, dict[str, Any]]
+TMP_SUFFIX = ".tmp"
+
+
+class StoreError(BanluckError):
+    """The stored data cannot be read or written; the message says which file and what to do."""
+
+
+class DamagedFile(StoreError):
+    """A data file that is not what banluck wrote: bad JSON, wrong shape, or a newer schema."""
+
+    def __init__(self, message: str, path: Path, backup: Path | None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.backup = backup
+
+
+class Shape(Exception):
+    """Raised by a file's validator: the file parses but does not have the expected shape."""
+
+
+class Newer(Shape):
+    """Raised by a file's validator: the file was written by a newer banluck."""
+
+
+def backup_of(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def read_tables(
+    path: Path,
+    validate: Callable[[Any, Path], Tables],
+    *,
+    hint: str = "",
+) -> Tables | None:
+    """The parsed, validated content of `path`, or None when it does not exist.
+
+    `validate` checks the shape (and upgrades an old schema); it raises Shape, or DamagedFile for
+    a schema newer than this code. Anything wrong becomes a DamagedFile naming the backup.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(
+            f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
+        ) from None
+    try:
+        if not raw:
+            raise Shape("the file is empty")
+        with no_gc():
+            data = orjson.loads(raw)
+        return validate(data, path)
+    except orjson.JSONDecodeError as exc:
+        raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
+    except Newer as exc:
+        bak = backup_of(path)
+        state = _backup_state(bak, validate)
+        raise DamagedFile(
+            f"cannot read {path}: {exc}; nothing was changed: upgrade banluck to use this data "
+            f"(its previous version {bak} {state or 'is readable by this banluck'})",
+            path,
+            None if state else bak,
+        ) from None
+    except Shape as exc:
+        raise damaged(path, str(exc), validate, hint) from None
+
+
+@contextlib.contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cycle collector while parsing: JSON makes no cycles, and a large file makes
+    hundreds of thousands of objects that would each trigger a pointless collection."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def damaged(
+    path: Path, detail: str, validate: Callable[[Any, Path], Tables] | None, hint: str = ""
+) -> DamagedFile:
+    """The error for a damaged file: what is wrong, the last good backup, and what to do.
+
+    `hint` is a further remedy; a file that has one (the index) is a cache that loses nothing.
+    """
+    bak = backup_of(path)
+    state = _backup_state(bak, validate)
+    if state is None:
+        loss = (
+            "and the index catches up with the night files"
+            if hint
+            else "losing only the last change to that file"
+        )
+        advice = (
+            f"its previous version {bak} is good (saved {_mtime(bak)}): to go back to it, "
+            f"copy it over the damaged file (cp '{bak}' '{path}'), {loss}"
+        )
+        backup: Path | None = bak
+    else:
+        advice = (
+            f"it has no good backup ({bak} {state}): restore it from a copy of the data folder "
+            "or repair the JSON by hand"
+        )
+        backup = None
+    if hint:
+        advice += f", or {hint}"
+    return DamagedFile(
+        f"the data file {path} is damaged ({detail}); nothing was changed: {advice}",
+        path,
+        backup,
+    )
+
+
+def _backup_state(bak: Path, validate: Callable[[Any, Path], Tables] | None) -> str | None:
+    try:
+        raw = bak.read_bytes()
+    except FileNotFoundError:
+        return "does not exist"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    if validate is None:
+        return None
+    try:
+        validate(orjson.loads(raw), bak)
+    except Newer:
+        return "is from a newer banluck too"
+    except (orjson.JSONDecodeError, Shape, DamagedFile):
+        return "is damaged too"
+    return None
+
+
+def _mtime(path: Path) -> str:
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return "at an unknown time"
+    return datetime.datetime.fromtimestamp(stamp).isoformat(sep=" ", timespec="seconds")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a platform without directory handles
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some filesystems refuse to fsync a folder
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
+    """Replace `path` with `data` atomically, keeping the previous version as `<path>.bak`.
+
+    On any OSError (a full disk, a read-only folder) the old file is untouched, the temp file is
+    removed and a StoreError says what happened.
+    """
+    folder = path.parent
+    tmp = folder / f".{path.name}.{os.getpid()}{TMP_SUFFIX}"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if backup and path.exists():
+            _keep_backup(path)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise _write_error(path, exc) from None
+    fsync_dir(folder)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make `<path>.bak` the current version of `path` (a hard link; a copy where links fail)."""
+    bak = backup_of(path)
+    tmp = path.with_name(f".{bak.name}.{os.getpid()}{TMP_SUFFIX}")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    try:
+        os.link(path, tmp)
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS):
+            raise
+        data = path.read_bytes()
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    os.replace(tmp, bak)
+
+
+def _write_error(path: Path, exc: OSError) -> StoreError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return StoreError(
+            f"cannot save {path}: the disk is full; nothing was changed, so free some space "
+            "and do it again"
+        )
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return StoreError(
+            f"cannot save {path}: {exc.strerror}; nothing was changed, so make the folder "
+            "writable and do it again"
+        )
+    return StoreError(
+        f"cannot save {path}: {exc.strerror or exc}; nothing was changed, so fix the cause "
+        "and do it again"
+    )
+
+
+def make_folder(folder: Path) -> None:
+    """Create `folder` (and its parents) durably: the new entry is fsynced in its parent."""
+    if folder.is_dir():
+        return
+    try:
+        make_folder(folder.parent)
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise _write_error(folder, exc) from None
+    fsync_dir(folder.parent)
+
+
+def remove_stale_temps(folder: Path) -> None:
+    """Remove temp files a killed writer left behind (call only while holding the store lock)."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return
+    for name in names:
+        if name.startswith(".") and name.endswith(TMP_SUFFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
+
+
+class FileStorage(Storage):
+    """A TinyDB storage: one orjson file, validated when read, held in memory, written on commit.
+
+    Every TinyDB operation reads and writes the in-memory tables; `commit()` writes the file once,
+    atomically, if anything changed. A store opens a new TinyDB on this storage for each
+    transaction, after taking the lock, so it always starts from what is on disk.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        validate: Callable[[Any, Path], Tables],
+        hint: str = "",
+        preloaded: Tables | None = None,
+    ) -> None:
+        super().__init__()
+        self.path = path
+        self._validate = validate
+        self._hint = hint
+        self._data: Tables | None = preloaded
+        self._loaded = preloaded is not None
+        self.dirty = False
+
+    @property
+    def exists(self) -> bool:
+        self.read()
+        return self._data is not None
+
+    def read(self) -> Tables | None:
+        if not self._loaded:
+            self._data = read_tables(self.path, self._validate, hint=self._hint)
+            self._loaded = True
+        return self._data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        self._data = data
+        self._loaded = True
+        self.dirty = True
+
+    def commit(self) -> None:
+        if not self.dirty or self._data is None:
+            return
+        try:
+            data = orjson.dumps(self._data)
+        except orjson.JSONEncodeError as exc:
+            raise StoreError(f"cannot save {self.path}: {exc}; nothing was changed") from None
+        make_folder(self.path.parent)
+        write_atomic(self.path, data)
+        self.dirty = False

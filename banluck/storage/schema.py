@@ -1,0 +1,196 @@
+"""The shape of the data files, their schema version, and the numbered migrations between versions.
+
+Every file carries its own version in its `meta` table, so files are upgraded one at a time: a file
+is upgraded in memory when read and written at the current version the next time it is saved (its
+`.bak` keeps the old version). A file newer than this code is refused, never guessed at.
+
+A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
+    meta     {"1": {"kind": "night", "schema": 2, "rev": int, "token": str, "next_seq": int}}
+    night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
+                    started, closed}}
+    presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
+    entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot
+    live     {"<n>": {"line": str}}     the round in progress, one action per document
+
+The index `index.json`, a cache rebuilt from the night files whenever it falls behind them:
+    meta     {"1": {"kind": "index", "schema": 2, "next_seq": int,
+                    "counted": {"night": latest id or null, "summary": that night's summary}}}
+    nights   {"<id>": night record: the night fields without the snapshot, plus rev, token,
+                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net}
+    people   {"<n>": {name, nights, first, last}}
+    season   {"<n>": {name, net, rounds, dealt, hands}}   all nights, the latest as counted
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from banluck.ledger import KINDS
+from banluck.storage.files import Newer, Shape, Tables
+
+Migration = Callable[[str, Tables], None]
+
+
+def _v1_to_v2(kind: str, tables: Tables) -> None:
+    """v2 records `players` on each night (everyone seated that night, even those who left) and
+    keeps the season up to date without re-adding every night.
+
+    v1 knew only the current `seats`, so a player who left mid-night vanished from `people`:
+    a night file now derives `players` from its seats and every name in its entries. The v1
+    index kept a full `summary` in every night record and re-added them all on each write; v2
+    keeps each night's `net` and, in `meta.counted`, the summary of the latest night only.
+    """
+    if kind == "night":
+        night = tables["night"]["1"]
+        players: list[str] = list(night["seats"])
+        for entry in tables.get("entries", {}).values():
+            names = [entry.get("dealer"), *entry.get("hands", {})]
+            for t in entry.get("transfers", []):
+                names += [t.get("from"), t.get("to")]
+            if entry.get("kind") == "payment":
+                names += [entry.get("from"), entry.get("to")]
+            players += [n for n in names if isinstance(n, str)]
+        night["players"] = list(dict.fromkeys(players))
+        return
+    records = tables["nights"]
+    latest = max(records, key=int, default=None)
+    counted: dict[str, Any] = {"night": None if latest is None else int(latest), "summary": {}}
+    for key, record in records.items():
+        summary = record.pop("summary")
+        record["players"] = list(dict.fromkeys([*record["seats"], *summary]))
+        record["net"] = {name: s["net"] for name, s in summary.items() if s["net"]}
+        if key == latest:
+            counted["summary"] = summary
+    tables["meta"]["1"]["counted"] = counted
+
+
+# MIGRATIONS[n - 1] takes a file from schema n to schema n + 1.
+MIGRATIONS: list[Migration] = [_v1_to_v2]
+SCHEMA = len(MIGRATIONS) + 1
+
+
+def _docs(data: dict[str, Any], table: str, required: bool = True) -> dict[str, Any]:
+    docs = data.get(table)
+    if docs is None and not required:
+        docs = data[table] = {}
+    if not isinstance(docs, dict):
+        raise Shape(f"table {table!r} is missing" if docs is None else f"{table!r} is not a table")
+    for key, doc in docs.items():
+        if not key.isdigit():
+            raise Shape(f"table {table!r} has a document id {key!r} that is not a number")
+        if not isinstance(doc, dict):
+            raise Shape(f"table {table!r} document {key} is not an object")
+    return docs
+
+
+def _one(data: dict[str, Any], table: str) -> dict[str, Any]:
+    docs = _docs(data, table)
+    doc = docs.get("1")
+    if doc is None:
+        raise Shape(f"table {table!r} has no document 1")
+    return doc  # type: ignore[no-any-return]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(doc: dict[str, Any], where: str, **types: type | tuple[type, ...]) -> None:
+    for key, kind in types.items():
+        value = doc.get(key)
+        ok = _is_int(value) if kind is int else isinstance(value, kind)
+        if not ok:
+            raise Shape(f"{where} field {key!r} is {value!r}")
+
+
+def _upgrade(data: Any, kind: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise Shape(f"the file holds {type(data).__name__}, not tables")
+    meta = _one(data, "meta")
+    if meta.get("kind") != kind:
+        raise Shape(f"it is not a {kind} file (its kind is {meta.get('kind')!r})")
+    version = meta.get("schema")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Shape(f"its schema version is {version!r}")
+    if version > SCHEMA:
+        raise Newer(
+            f"it was written by a newer banluck (data schema {version}; "
+            f"this one reads up to {SCHEMA})"
+        )
+    try:
+        for step in MIGRATIONS[version - 1 :]:
+            step(kind, data)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise Shape(f"it cannot be upgraded from schema {version}: {exc!r}") from None
+    meta["schema"] = SCHEMA
+    return data
+
+
+def validate_night(raw: Any, path: Path) -> Tables:
+    """Check a night file's shape and upgrade it to the current schema; raise Shape if wrong."""
+    data = _upgrade(raw, "night")
+    _need(_one(data, "meta"), "meta", rev=int, next_seq=int)
+    night = _one(data, "night")
+    _need(
+        night,
+        "night",
+        id=int,
+        date=str,
+        preset=str,
+        snapshot=dict,
+        seats=list,
+        players=list,
+        stakes=dict,
+        status=str,
+        started=str,
+    )
+    expected = path.name.split(".")[0]
+    if expected.isdigit() and night["id"] != int(expected):
+        raise Shape(f"it holds night {night['id']}, not night {int(expected)}")
+    if night["status"] not in ("open", "closed"):
+        raise Shape(f"night status is {night['status']!r}")
+    refs = {int(key) for key in _docs(data, "presets", required=False)}
+    kinds = set(KINDS)
+    for key, entry in _docs(data, "entries", required=False).items():
+        kind = entry.get("kind")
+        if kind not in kinds or entry.get("seq") != int(key):
+            raise Shape(f"entry {key} has seq {entry.get('seq')!r} and kind {kind!r}")
+        if kind == "round" and entry.get("preset") not in refs:
+            raise Shape(f"entry {key} refers to a preset snapshot that is not in the file")
+    for key, doc in _docs(data, "live", required=False).items():
+        if not isinstance(doc.get("line"), str):
+            raise Shape(f"live action {key} has no line")
+    return data
+
+
+def validate_index(raw: Any, path: Path) -> Tables:
+    """Check the index's shape and upgrade it to the current schema; raise Shape if wrong."""
+    data = _upgrade(raw, "index")
+    meta = _one(data, "meta")
+    _need(meta, "meta", next_seq=int, counted=dict)
+    _need(meta["counted"], "meta counted", summary=dict)
+    counted = meta["counted"].get("night")
+    nights = _docs(data, "nights")
+    if counted != max((int(key) for key in nights), default=None):
+        raise Shape(f"meta counts night {counted!r}, which is not the index's latest night")
+    for key, record in _docs(data, "nights").items():
+        _need(
+            record,
+            f"night {key}",
+            id=int,
+            status=str,
+            rev=int,
+            next_seq=int,
+            seats=list,
+            players=list,
+            net=dict,
+            reversed=list,
+        )
+        if record["id"] != int(key):
+            raise Shape(f"night {key} has id {record['id']!r}")
+    for table in ("people", "season"):
+        for key, doc in _docs(data, table).items():
+            _need(doc, f"{table} {key}", name=str)
+    return data

@@ -1,0 +1,619 @@
+"""The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
+
+Files in the home folder (`banluck.home.data_dir()` unless given):
+    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
+    index.json        a cache of the nights, people and season summary, brought up to date from
+                      the night files whenever it falls behind them (each night record carries
+                      the `rev` and `token` of the night file it was computed from)
+    *.bak             the previous version of each file
+    lock              the write lock, naming its holder
+
+Only the latest night file is ever written: the open night, or after it closes the last night
+(payments and corrections made between nights go there). A write holds the lock, re-reads the
+index and the latest night, changes the night file (one atomic replace), then the index. A crash
+between the two leaves the index one step behind, and the next command brings it up to date from
+the night file. So recording a round costs the same with a year of history as with none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import orjson
+from tinydb.table import Document
+
+from banluck import ledger
+from banluck.ledger import Summary
+from banluck.storage import schema
+from banluck.storage.files import StoreError, damaged, no_gc, remove_stale_temps
+from banluck.storage.lock import DEFAULT_TIMEOUT, locked
+from banluck.storage.tx import (
+    REBUILD_HINT,
+    Tx,
+    entries_of,
+    entry_at,
+    night_of,
+    night_record,
+    now,
+    storage_of,
+    tables_of,
+)
+
+T = TypeVar("T")
+_NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
+
+
+def _clean_name(name: object, role: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise StoreError(f"{role} {name!r} is not a name; give a name such as Ann")
+    return name.strip()
+
+
+def _clean_seats(seats: Sequence[str]) -> list[str]:
+    if isinstance(seats, str) or not seats:
+        raise StoreError("a night needs at least one seat; give the names at the table")
+    names = [_clean_name(n, "seat") for n in seats]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise StoreError(f"{', '.join(twice)} sits twice; give each name once")
+    return names
+
+
+def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
+    if not isinstance(stakes, Mapping):
+        raise StoreError("stakes are given as {name: amount}")
+    out: dict[str, int] = {}
+    for name, stake in stakes.items():
+        if name not in seats:
+            raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
+        if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+            raise StoreError(f"the stake of {name} is {stake!r}; give a positive whole number")
+        out[name] = stake
+    return out
+
+
+def _check_preset(preset: object, snapshot: object) -> None:
+    if not isinstance(preset, str) or not preset or not isinstance(snapshot, Mapping):
+        raise StoreError("a night needs a preset name and its snapshot (a dict)")
+    try:
+        orjson.dumps(snapshot)
+    except orjson.JSONEncodeError as exc:
+        raise StoreError(f"the snapshot of preset {preset} cannot be stored: {exc}") from None
+
+
+def _clean_date(date: str | None) -> str:
+    if date is None:
+        return datetime.date.today().isoformat()
+    try:
+        return datetime.date.fromisoformat(date).isoformat()
+    except (TypeError, ValueError):
+        raise StoreError(f"the date {date!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+class Store:
+    """banluck's data in one folder. Every method reads fresh from disk; nothing is cached.
+
+    See the package docstring for the API. Each write holds the folder's lock (waiting up to
+    `lock_timeout` seconds for another process) and is one atomic change of the night file.
+    """
+
+    def __init__(self, home: Path | None = None, *, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        if home is None:
+            from banluck.home import data_dir
+
+            home = data_dir()
+        self.home = Path(home)
+        self.lock_timeout = lock_timeout
+        self.warnings: list[str] = []
+
+    # -- paths and transactions ------------------------------------------------------------
+
+    @property
+    def index_path(self) -> Path:
+        return self.home / "index.json"
+
+    @property
+    def nights_dir(self) -> Path:
+        return self.home / "nights"
+
+    def night_path(self, night_id: int) -> Path:
+        return self.nights_dir / f"{night_id:04d}.json"
+
+    def _night_ids(self) -> list[int]:
+        try:
+            names = os.listdir(self.nights_dir)
+        except FileNotFoundError:
+            return []
+        return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
+
+    def _missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
+        path = self.night_path(night_id)
+        return damaged(
+            path,
+            f"the file is missing, but the index lists night {night_id} of {record.get('date')} "
+            f"with {record.get('entries')} entries",
+            schema.validate_night,
+        )
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the write lock across several calls (re-entrant; each call still re-reads)."""
+        with locked(self.home / "lock", self.lock_timeout):
+            yield
+
+    def _write(self, change: Callable[[Tx], T]) -> T:
+        with self.locked():
+            remove_stale_temps(self.home)
+            remove_stale_temps(self.nights_dir)
+            tx = Tx(self)
+            result = change(tx)
+            tx.commit()
+            return result
+
+    def _read(self) -> Tx:
+        return Tx(self)
+
+    # -- nights ------------------------------------------------------------------------------
+
+    def open_night(
+        self,
+        preset: str,
+        snapshot: Mapping[str, Any],
+        seats: Sequence[str],
+        dealer: str,
+        stakes: Mapping[str, int] | None = None,
+        date: str | None = None,
+    ) -> dict[str, Any]:
+        """Open a new night (the previous one must be closed); return its record."""
+        seat_list = _clean_seats(seats)
+        if dealer not in seat_list:
+            raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
+        _check_preset(preset, snapshot)
+        night = {
+            "id": 0,
+            "date": _clean_date(date),
+            "preset": preset,
+            "snapshot": dict(snapshot),
+            "seats": seat_list,
+            "players": list(seat_list),
+            "stakes": _clean_stakes(stakes or {}, seat_list),
+            "dealer": dealer,
+            "status": "open",
+            "started": now(),
+            "closed": None,
+        }
+
+        def change(tx: Tx) -> dict[str, Any]:
+            latest = tx.latest
+            if latest is not None and tx.records[latest]["status"] == "open":
+                raise StoreError(
+                    f"night {latest} of {tx.records[latest]['date']} is still open; close it first"
+                )
+            night_id = night["id"] = (latest or 0) + 1
+            db = tx.night_db(night_id)
+            db.table("meta").insert(
+                {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": tx.next_seq()}
+            )
+            db.table("night").insert(night)
+            return dict(night)
+
+        return self._write(change)
+
+    def update_night(
+        self,
+        *,
+        seats: Sequence[str] | None = None,
+        stakes: Mapping[str, int] | None = None,
+        dealer: str | None = None,
+        preset: str | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Change the open night's seats, stakes, dealer or preset; return the new record."""
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            night = dict(night_of(db))
+            if seats is not None:
+                night["seats"] = _clean_seats(seats)
+                night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
+                night["stakes"] = {n: s for n, s in night["stakes"].items() if n in night["seats"]}
+            if stakes is not None:
+                night["stakes"] = _clean_stakes({**night["stakes"], **stakes}, night["seats"])
+            if dealer is not None:
+                night["dealer"] = dealer
+            if night["dealer"] not in night["seats"]:
+                raise StoreError(
+                    f"the dealer {night['dealer']!r} is not seated; pick a dealer among "
+                    f"{', '.join(night['seats'])}"
+                )
+            if (preset is None) != (snapshot is None):
+                raise StoreError("give a preset name together with its snapshot")
+            if preset is not None and snapshot is not None:
+                _check_preset(preset, snapshot)
+                night["preset"], night["snapshot"] = preset, dict(snapshot)
+            db.table("night").update(night, doc_ids=[1])
+            return night
+
+        return self._write(change)
+
+    def close_night(self) -> dict[str, Any]:
+        """Close the open night (no round may be in progress); return its record."""
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            if tables_of(db).get("live"):
+                raise StoreError(
+                    "a round is in progress; record it or undo its actions before closing the night"
+                )
+            db.table("night").update({"status": "closed", "closed": now()}, doc_ids=[1])
+            return dict(night_of(db))
+
+        return self._write(change)
+
+    def tonight(self) -> dict[str, Any] | None:
+        """The open night's record (with its preset snapshot), or None."""
+        tx = self._read()
+        latest = tx.latest
+        if latest is None or tx.records[latest]["status"] != "open":
+            return None
+        return dict(night_of(tx.night_db(latest)))
+
+    def night(self, night_id: int) -> dict[str, Any]:
+        """One night's record (with its preset snapshot)."""
+        tx = self._read()
+        if night_id not in tx.records:
+            raise StoreError(f"there is no night {night_id}; see the list of nights")
+        return dict(night_of(tx.night_db(night_id)))
+
+    def nights(self) -> list[dict[str, Any]]:
+        """Every night's index record, oldest first: the night fields (no snapshot), the counts
+        `entries`, `rounds`, `live`, the seqs `first_seq`, `last_seq`, and `net` (each person's
+        result that night, zeros left out)."""
+        tx = self._read()
+        return [tx.records[i] for i in sorted(tx.records)]
+
+    # -- the live round ----------------------------------------------------------------------
+
+    def live(self) -> list[str]:
+        """The open night's round in progress: its action lines in order ([] when none)."""
+        tx = self._read()
+        latest = tx.latest
+        if latest is None or tx.records[latest]["status"] != "open":
+            return []
+        return [doc["line"] for doc in tables_of(tx.night_db(latest)).get("live", {}).values()]
+
+    def push_action(self, line: str) -> list[str]:
+        """Append one action line to the live round; return the live round."""
+        if not isinstance(line, str) or not line.strip() or "\n" in line:
+            raise StoreError(f"an action is one line of text, not {line!r}")
+
+        def change(tx: Tx) -> list[str]:
+            db = tx.open_db()
+            db.table("live").insert({"line": line})
+            return [doc["line"] for doc in tables_of(db)["live"].values()]
+
+        return self._write(change)
+
+    def pop_action(self) -> str:
+        """Remove and return the last action line of the live round."""
+
+        def change(tx: Tx) -> str:
+            db = tx.open_db()
+            live = tables_of(db).get("live", {})
+            if not live:
+                raise StoreError("the round has no action to undo")
+            key = max(live, key=int)
+            line: str = live[key]["line"]
+            db.table("live").remove(doc_ids=[int(key)])
+            return line
+
+        return self._write(change)
+
+    def clear_live(self) -> list[str]:
+        """Abandon the live round; return the lines it had."""
+
+        def change(tx: Tx) -> list[str]:
+            db = tx.open_db()
+            lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
+            db.table("live").truncate()
+            return lines
+
+        return self._write(change)
+
+    # -- the ledger --------------------------------------------------------------------------
+
+    def record_round(self, round: Mapping[str, Any]) -> dict[str, Any]:
+        """Record a settled round in the open night and clear the live round, in one atomic step.
+
+        `round` is the engine's dict: `transfers` [{from, to, amount, reason}], `log` [lines],
+        `hands` {name: kind}, and optionally `round` (number; default: the next in the night),
+        `dealer` (default: the night's dealer) and `preset` (snapshot; default: the night's).
+        Returns the stored entry. Raises StoreError listing every problem, changing nothing.
+        """
+        entry = ledger.round_entry(round)
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            night = night_of(db)
+            if entry.setdefault("night", night["id"]) != night["id"]:
+                raise StoreError(
+                    f"the round is for night {entry['night']} but night {night['id']} is open"
+                )
+            if "round" not in entry:
+                numbers = [
+                    e["round"]
+                    for e in tables_of(db).get("entries", {}).values()
+                    if e["kind"] == "round"
+                ]
+                entry["round"] = max(numbers, default=0) + 1
+            entry.setdefault("dealer", night["dealer"])
+            entry.setdefault("preset", night["snapshot"])
+            problems = ledger.entry_problems(entry, night["players"])
+            if problems:
+                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
+            stored = tx.add_entry(db, entry)
+            db.table("live").truncate()
+            return stored
+
+        return self._write(change)
+
+    def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
+        """Record that `payer` handed `amount` in cash to `payee`; return the entry."""
+        entry = ledger.payment(payer, payee, amount, note)
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.latest_db()
+            people = tx.people()
+            unknown = [n for n in (payer, payee) if n not in people]
+            if unknown:
+                raise StoreError(
+                    f"{' and '.join(unknown)} never played here; check the spelling of the names"
+                )
+            return tx.add_entry(db, entry)
+
+        return self._write(change)
+
+    def add_correction(self, seq: int, reason: str) -> dict[str, Any]:
+        """Record a correction that exactly reverses entry `seq`; return the correction."""
+
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise StoreError(f"{seq!r} is not a seq; give the number of an entry in the ledger")
+
+        def change(tx: Tx) -> dict[str, Any]:
+            _, target = tx.find_entry(seq)
+            for record in tx.records.values():
+                if seq in record["reversed"]:
+                    raise StoreError(f"seq {seq} is already reversed; see the ledger")
+            return tx.add_entry(tx.latest_db(), ledger.correction(target, reason))
+
+        return self._write(change)
+
+    def undo_last(self) -> dict[str, Any]:
+        """Remove the last entry of the ledger and return it (as it was stored).
+
+        Only an entry of the latest night can be undone; an older one needs a correction.
+        """
+
+        def change(tx: Tx) -> dict[str, Any]:
+            if tx.latest is None:
+                raise StoreError("the ledger is empty; there is nothing to undo")
+            db = tx.latest_db()
+            tables = tables_of(db)
+            entries = tables.get("entries", {})
+            if not entries:
+                older = [r for r in tx.records.values() if r["last_seq"] is not None]
+                if not older:
+                    raise StoreError("the ledger is empty; there is nothing to undo")
+                last = max(older, key=lambda r: r["last_seq"])
+                raise StoreError(
+                    f"the last entry, seq {last['last_seq']}, belongs to night {last['id']}, "
+                    "which is over; record a correction of it instead"
+                )
+            key = max(entries, key=int)
+            removed = entry_at(tables, key)
+            db.table("entries").remove(doc_ids=[int(key)])
+            return removed
+
+        return self._write(change)
+
+    def entries(self, night: int | None = None) -> list[dict[str, Any]]:
+        """Every entry in seq order, or one night's; rounds carry their preset snapshot.
+
+        The dicts are fresh for each call and may be shared between entries (snapshots): treat
+        them as read-only.
+        """
+        with no_gc():
+            return list(self.iter_entries(night))
+
+    def iter_entries(self, night: int | None = None) -> Iterator[dict[str, Any]]:
+        """Like `entries`, but reading one night file at a time, so that a caller who only
+        sums or pages never holds the whole year in memory (about twice as fast for a year)."""
+        tx = self._read()
+        if night is not None and night not in tx.records:
+            raise StoreError(f"there is no night {night}; see the list of nights")
+        for night_id in sorted(tx.records) if night is None else [night]:
+            db = tx.night_db(night_id)
+            del tx.nights[night_id]  # hold one night's tables at a time
+            yield from entries_of(tables_of(db), copy=False)
+
+    def last_entry(self) -> dict[str, Any] | None:
+        """The last entry of the ledger, or None when it is empty."""
+        tx = self._read()
+        with_entries = [r for r in tx.records.values() if r["last_seq"] is not None]
+        if not with_entries:
+            return None
+        record = max(with_entries, key=lambda r: r["last_seq"])
+        tables = tables_of(tx.night_db(record["id"]))
+        key = str(record["last_seq"])
+        return entry_at(tables, key)
+
+    def balances(self) -> dict[str, int]:
+        """Every person's balance computed from all entries (the truth), sorted by name."""
+        with no_gc():
+            return ledger.balances(self.iter_entries())
+
+    # -- people and the season summary -------------------------------------------------------
+
+    def people(self) -> list[str]:
+        """Every name that has sat at a night, sorted."""
+        return sorted(self._read().people())
+
+    def season(self) -> dict[str, Summary]:
+        """Per person over all nights: net, rounds played and dealt, hand kinds (the index's
+        cached season, brought up to date with the latest night)."""
+        return self._read().season()
+
+    # -- checking and repair -----------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        """Every problem in the stored data, each one line; [] when all is well.
+
+        An index left one step behind by a crash is first brought up to date (that is normal
+        and not a problem); anything still wrong after that is reported.
+
+        The ledger rules (`banluck.ledger.check`), plus: the index agrees with the night files
+        (night records, people, season summary, next seq), only the latest night is open, and
+        each round is stored in its own night and names only people seated that night.
+        """
+        self._write(lambda tx: None)  # first let the index catch up with the night files
+        tx = self._read()
+        index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+        entries: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        summaries: list[dict[str, Summary]] = []
+        problems: list[str] = []
+        with no_gc():
+            for night_id in sorted(tx.records):
+                db = tx.night_db(night_id)
+                tables = tables_of(db)
+                night = tables["night"]["1"]
+                fresh, summary = night_record(tables, storage_of(db).path)
+                records.append(fresh)
+                summaries.append(summary)
+                if index["nights"].get(str(night_id)) != fresh:
+                    problems.append(
+                        f"the index's record of night {night_id} does not match its file; "
+                        f"{REBUILD_HINT}"
+                    )
+                if night["status"] == "open" and night_id != tx.latest:
+                    problems.append(f"night {night_id} is open but is not the latest night")
+                for entry in entries_of(tables, copy=False):
+                    if entry["kind"] == "round":
+                        problems += _round_problems(entry, night_id, night["players"])
+                    entries.append(entry)
+                del tx.nights[night_id]
+        people = {name for r in records for name in r["players"]}
+        cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
+        problems += ledger.check(entries, people, cached)
+        if sorted(d["name"] for d in index["people"].values()) != sorted(people):
+            problems.append("the index's list of people does not match the nights")
+        have_season = {
+            d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
+        }
+        if have_season != ledger.add_summaries(*summaries):
+            problems.append(f"the index's season summary does not match the nights; {REBUILD_HINT}")
+        counted = index["meta"]["1"]["counted"] if "meta" in index else None
+        if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
+            problems.append(
+                f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
+            )
+        seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
+        next_seq = max((r["next_seq"] for r in records), default=1)
+        if seqs and next_seq <= max(seqs):
+            problems.append(f"the next seq is {next_seq} but seq {max(seqs)} exists")
+        return problems
+
+    def rebuild_index(self) -> None:
+        """Rebuild index.json from the night files (after it was damaged or lost)."""
+        with self.locked():
+            tx = Tx(self, rebuild=True)
+            tx.commit()
+
+    # -- bulk import ---------------------------------------------------------------------------
+
+    def import_nights(
+        self, nights: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+    ) -> int:
+        """Write whole closed nights at once (an import, or a benchmark's history).
+
+        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`
+        and `closed`) and its entries as `record_round`, `ledger.payment` or `ledger.correction`
+        would make them (no seq: seqs are given in order). Every entry is checked as a live
+        write would check it. Each night file is written once and the index once. Returns the
+        number of entries written.
+        """
+        count = 0
+
+        def change(tx: Tx) -> int:
+            nonlocal count
+            for spec, items in nights:
+                latest = tx.latest
+                if latest is not None and tx.records[latest]["status"] == "open":
+                    raise StoreError(f"night {latest} is open; close it before importing nights")
+                night_id = (latest or 0) + 1
+                seats = _clean_seats(spec["seats"])
+                night = {
+                    "id": night_id,
+                    "date": _clean_date(spec.get("date")),
+                    "preset": spec["preset"],
+                    "snapshot": dict(spec["snapshot"]),
+                    "seats": seats,
+                    "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
+                    "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
+                    "dealer": spec["dealer"],
+                    "status": "closed",
+                    "started": spec.get("started") or now(),
+                    "closed": spec.get("closed") or now(),
+                }
+                seq = tx.next_seq()
+                db = tx.night_db(night_id)
+                db.table("meta").insert(
+                    {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq}
+                )
+                db.table("night").insert(night)
+                people = set(night["players"]) | tx.people()
+                documents, rounds = [], 0
+                for item in items:
+                    entry = dict(item)
+                    if entry.setdefault("kind", "round") == "round":
+                        rounds += 1
+                        entry = ledger.round_entry(item)
+                        entry.update(night=night_id, round=item.get("round", rounds))
+                        entry.setdefault("dealer", night["dealer"])
+                        entry.setdefault("preset", night["snapshot"])
+                    problems = ledger.entry_problems(entry, people)
+                    if problems:
+                        raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
+                    stored, _ = tx.prepare(db, entry, seq)
+                    documents.append(Document(stored, doc_id=seq))
+                    seq += 1
+                db.table("entries").insert_multiple(documents)
+                db.table("meta").update({"next_seq": seq}, doc_ids=[1])
+                count += len(documents)
+                tx.commit_night(night_id)
+                del tx.nights[night_id]
+            tx._write_index()
+            return count
+
+        return self._write(change)
+
+
+def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[str]) -> list[str]:
+    label = f"seq {entry['seq']} (round {entry.get('round')} of night {night_id})"
+    problems = []
+    if entry.get("night") != night_id:
+        problems.append(f"{label}: says it belongs to night {entry.get('night')}")
+    names = {entry.get("dealer"), *entry.get("hands", {})}
+    for t in entry.get("transfers", []):
+        if isinstance(t, Mapping):
+            names |= {t.get("from"), t.get("to")}
+    strangers = sorted(str(n) for n in names - set(players))
+    if strangers:
+        problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
+    return problems

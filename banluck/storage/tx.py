@@ -1,0 +1,307 @@
+"""One operation's view of the files: the index and the latest night, read fresh.
+
+A `Tx` reads the index, lists the night files, and brings the index's record of the latest night
+(and of any night the index does not know yet) up to date from its file, comparing the `rev` and
+`token` the night file carries. A write changes night files through TinyDB tables in memory;
+`commit()` saves each changed night file (a new rev and token), then the index.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from banluck import ledger
+from banluck.ledger import LedgerError, Summary
+from banluck.storage import schema
+from banluck.storage.files import FileStorage, StoreError, Tables, damaged
+
+if TYPE_CHECKING:
+    from banluck.storage.store import Store
+
+REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
+_ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
+
+
+def now() -> str:
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def night_db_at(path: Path, preloaded: Tables | None = None) -> TinyDB:
+    return TinyDB(path, schema.validate_night, storage=FileStorage, preloaded=preloaded)
+
+
+def storage_of(db: TinyDB) -> FileStorage:
+    storage = db.storage
+    assert isinstance(storage, FileStorage)
+    return storage
+
+
+def tables_of(db: TinyDB) -> Tables:
+    data = storage_of(db).read()
+    assert data is not None
+    return data
+
+
+def meta_of(db: TinyDB) -> dict[str, Any]:
+    return tables_of(db)["meta"]["1"]  # type: ignore[no-any-return]
+
+
+def night_of(db: TinyDB) -> dict[str, Any]:
+    return tables_of(db)["night"]["1"]  # type: ignore[no-any-return]
+
+
+def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
+    """The entries of a night file in seq order, each round with its preset snapshot expanded.
+
+    `copy=False` expands in place (faster for a year of entries): only for tables that will not
+    be written back.
+    """
+    presets = tables.get("presets", {})
+    out = []
+    for entry in tables.get("entries", {}).values():
+        if copy:
+            entry = dict(entry)
+        if entry["kind"] == "round":
+            entry["preset"] = presets[str(entry["preset"])]
+        out.append(entry)
+    return out
+
+
+def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, Summary]]:
+    """The index's record of one night, computed from its file, and the night's summary."""
+    night = tables["night"]["1"]
+    meta = tables["meta"]["1"]
+    entries = list(tables.get("entries", {}).values())
+    try:
+        summary = ledger.summarise(entries)
+    except LedgerError as exc:
+        raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    record = {k: v for k, v in night.items() if k != "snapshot"}
+    record.update(
+        rev=meta["rev"],
+        token=meta.get("token"),
+        next_seq=meta["next_seq"],
+        entries=len(entries),
+        rounds=sum(1 for e in entries if e["kind"] == "round"),
+        first_seq=entries[0]["seq"] if entries else None,
+        last_seq=entries[-1]["seq"] if entries else None,
+        reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
+        live=len(tables.get("live", {})),
+        net={name: s["net"] for name, s in summary.items() if s["net"]},
+    )
+    return record, summary
+
+
+class Tx:
+    """One operation's view: the index and the latest night file, read fresh (under the lock).
+
+    The season summary is kept without re-adding every night: the index stores the season and,
+    apart, the summary it counted for the latest night (`counted`). Only that night and nights
+    the index does not know yet can have changed, so the season is `base` (the stored season
+    less the counted night) plus the `fresh` summaries of those nights, read from their files.
+    """
+
+    def __init__(self, store: Store, *, rebuild: bool = False) -> None:
+        self.store = store
+        self.index = TinyDB(
+            store.index_path,
+            schema.validate_index,
+            storage=FileStorage,
+            hint=REBUILD_HINT,
+            preloaded={} if rebuild else None,
+        )
+        self.nights: dict[int, TinyDB] = {}
+        self.records: dict[int, dict[str, Any]] = {}
+        self.base: dict[str, Summary] = {}
+        self.fresh: dict[int, dict[str, Summary]] = {}
+        index = None if rebuild else storage_of(self.index).read()
+        # List the night files after reading the index: a writer creates a night's file before
+        # the index names it, so every night the index names is on the list.
+        self.ids = store._night_ids()
+        if index is None:
+            changed = set(self.ids)
+            stale = bool(self.ids) or rebuild
+        else:
+            for key, record in index["nights"].items():
+                self.records[int(key)] = record
+            for night_id in sorted(self.records):
+                if night_id not in self.ids:
+                    raise store._missing(night_id, self.records[night_id])
+            counted = index["meta"]["1"]["counted"]
+            season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
+            self.base = ledger.subtract_summaries(season, counted["summary"])
+            changed = {i for i in self.ids if i not in self.records}
+            stale = bool(changed)
+            if counted["night"] is not None:
+                changed.add(counted["night"])
+                meta = meta_of(self.night_db(counted["night"]))
+                record = self.records[counted["night"]]
+                if (record["rev"], record.get("token")) == (meta["rev"], meta.get("token")):
+                    self.fresh[counted["night"]] = counted["summary"]
+        for night_id in sorted(changed - set(self.fresh)):
+            self._refresh(night_id)
+            stale = True
+        for night_id in changed:
+            if night_id != self.latest:
+                self.nights.pop(night_id, None)  # read once; let its tables go
+        if stale:
+            self._write_index()
+
+    # -- the nights ----------------------------------------------------------------------
+
+    @property
+    def latest(self) -> int | None:
+        return self.ids[-1] if self.ids else None
+
+    def night_db(self, night_id: int) -> TinyDB:
+        db = self.nights.get(night_id)
+        if db is None:
+            db = self.nights[night_id] = night_db_at(self.store.night_path(night_id))
+        return db
+
+    def _refresh(self, night_id: int) -> None:
+        """Read a night's record and summary from its file."""
+        db = self.night_db(night_id)
+        self.records[night_id], self.fresh[night_id] = night_record(
+            tables_of(db), storage_of(db).path
+        )
+
+    def season(self) -> dict[str, Summary]:
+        return ledger.add_summaries(self.base, *self.fresh.values())
+
+    def latest_db(self) -> TinyDB:
+        if self.latest is None:
+            raise StoreError("no night has been played yet; open a night first")
+        return self.night_db(self.latest)
+
+    def open_db(self) -> TinyDB:
+        """The open night's file; StoreError when no night is open."""
+        if self.latest is None or self.records[self.latest]["status"] != "open":
+            raise StoreError("no night is open; open a night first")
+        return self.night_db(self.latest)
+
+    def next_seq(self) -> int:
+        seqs = [r["next_seq"] for r in self.records.values()]
+        seqs += [meta_of(db)["next_seq"] for db in self.nights.values() if storage_of(db).exists]
+        return max(seqs, default=1)
+
+    def people(self) -> set[str]:
+        return {name for r in self.records.values() for name in r["players"]}
+
+    def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
+        for night_id, record in self.records.items():
+            first, last = record["first_seq"], record["last_seq"]
+            if first is not None and first <= seq <= last:
+                db = self.night_db(night_id)
+                found = tables_of(db)["entries"].get(str(seq))
+                if found is not None:
+                    return db, found
+        raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
+
+    # -- changing the latest night -------------------------------------------------------
+
+    def add_entry(self, db: TinyDB, entry: dict[str, Any]) -> dict[str, Any]:
+        """Give `entry` the next seq and append it to the night file `db` (in memory)."""
+        stored, result = self.prepare(db, entry, self.next_seq())
+        db.table("entries").insert(Document(stored, doc_id=stored["seq"]))
+        db.table("meta").update({"next_seq": stored["seq"] + 1}, doc_ids=[1])
+        return result
+
+    def prepare(
+        self, db: TinyDB, entry: Mapping[str, Any], seq: int
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The document to store for `entry` as `seq` (a round's preset as a reference to the
+        night's copy of it), and the entry as the API returns it."""
+        stored = {"seq": seq, "kind": entry["kind"], "night": night_of(db)["id"], "at": now()}
+        order = _ROUND_ORDER if entry["kind"] == "round" else ()
+        stored.update((k, entry[k]) for k in order if k in entry)
+        stored.update((k, v) for k, v in entry.items() if k not in stored)
+        try:
+            orjson.dumps(stored)
+        except orjson.JSONEncodeError as exc:
+            raise StoreError(f"the {stored['kind']} cannot be stored: {exc}") from None
+        result = dict(stored)
+        if stored["kind"] == "round":
+            stored["preset"] = self._preset_ref(db, stored["preset"])
+        return stored, result
+
+    def _preset_ref(self, db: TinyDB, snapshot: Mapping[str, Any]) -> int:
+        presets = db.table("presets")
+        for key, doc in tables_of(db).get("presets", {}).items():
+            if doc == snapshot:
+                return int(key)
+        return presets.insert(dict(snapshot))
+
+    def commit_night(self, night_id: int) -> None:
+        """Save one changed night file (a new rev) and refresh its index record in memory."""
+        db = self.nights[night_id]
+        storage = storage_of(db)
+        rev = meta_of(db)["rev"] + 1
+        db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
+        storage.commit()
+        if night_id not in self.ids:
+            self.ids.append(night_id)
+            self.ids.sort()
+        self._refresh(night_id)
+        self._write_index()
+
+    def commit(self) -> None:
+        """Save every changed night file, then bring the index up to date with them."""
+        for night_id, db in sorted(self.nights.items()):
+            if storage_of(db).dirty:
+                self.commit_night(night_id)
+        index = storage_of(self.index)
+        if index.dirty:
+            try:
+                index.commit()
+            except StoreError as exc:  # the night files hold the truth; the index catches up
+                self.store.warnings.append(f"the index was not updated ({exc})")
+
+    def _write_index(self) -> None:
+        records = [self.records[i] for i in sorted(self.records)]
+        latest = self.latest
+        counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
+        meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}
+        tables: Tables = {
+            "meta": {"1": {**meta, "counted": counted}},
+            "nights": {str(r["id"]): r for r in records},
+            "people": {str(i): doc for i, doc in enumerate(people_of(records), 1)},
+            "season": {
+                str(i): {"name": name, **summary}
+                for i, (name, summary) in enumerate(self.season().items(), 1)
+            },
+        }
+        storage_of(self.index).write(tables)
+
+
+def _summary(doc: Mapping[str, Any]) -> Summary:
+    return {
+        "net": doc["net"],
+        "rounds": doc["rounds"],
+        "dealt": doc["dealt"],
+        "hands": doc["hands"],
+    }
+
+
+def people_of(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    seen: dict[str, dict[str, Any]] = {}
+    for record in records:
+        for name in record["players"]:
+            person = seen.setdefault(name, {"name": name, "nights": 0, "first": record["date"]})
+            person["nights"] += 1
+            person["last"] = record["date"]
+    return sorted(seen.values(), key=lambda p: p["name"])
+
+
+def entry_at(tables: Tables, key: str) -> dict[str, Any]:
+    """A copy of one stored entry of a night file, its preset snapshot expanded."""
+    presets = tables.get("presets", {})
+    return entries_of({"entries": {key: tables["entries"][key]}, "presets": presets}, copy=True)[0]
