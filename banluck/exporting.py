@@ -91,12 +91,28 @@ def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
     writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])
     for e in entries:
         if e["kind"] == "payment":
-            rows = [{"from": e["from"], "to": e["to"], "amount": e["amount"], "reason": e.get("note", "")}]
+            rows = [
+                {
+                    "from": e["from"],
+                    "to": e["to"],
+                    "amount": e["amount"],
+                    "reason": e.get("note", ""),
+                }
+            ]
         else:
             rows = e.get("transfers", [])
         for t in rows:
             writer.writerow(
-                [e["seq"], e["night"], e["kind"], e.get("round", ""), e.get("dealer", ""),
-                 t["from"], t["to"], t["amount"], t.get("reason", "")]
+                [
+                    e["seq"],
+                    e["night"],
+                    e["kind"],
+                    e.get("round", ""),
+                    e.get("dealer", ""),
+                    t["from"],
+                    t["to"],
+                    t["amount"],
+                    t.get("reason", ""),
+                ]
             )
     return buf.getvalue()

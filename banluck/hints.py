@@ -23,7 +23,9 @@ def hints(state: RoundState) -> list[str]:
     dealer = state.dealer_hand()
     out: list[str] = []
     if phase == "showdown":
-        return [f"dealer holds {state.dealer_instant()}: every player shows two cards (show NAME C C)"]
+        return [
+            f"dealer holds {state.dealer_instant()}: every player shows two cards (show NAME C C)"
+        ]
     max_cards = preset.points.max_cards
     if len(state.dealer_cards) == 2 and dealer.kind is Kind.FIFTEEN:
         mode = preset.fifteen.mode

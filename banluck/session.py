@@ -17,6 +17,7 @@ from banluck.errors import BanluckError, RuleError
 from banluck.night import ROUND_WORDS, FinishedRound, Night, Seating
 from banluck.nightlog import split_line
 from banluck.preset import Preset
+from banluck.round.actions import Action, Stand
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -80,6 +81,15 @@ def round_dict(r: FinishedRound) -> dict[str, Any]:
     }
 
 
+def _canonical(actions: list[Action]) -> str:
+    """The stored spelling of a line: names as seated, cards as codes (`stand all` names them)."""
+    if len(actions) == 1:
+        return actions[0].line()
+    if actions and all(isinstance(a, Stand) for a in actions):
+        return "stand " + " ".join(a.line().split()[1] for a in actions)
+    return ""
+
+
 @dataclass(slots=True)
 class Session:
     """The open night: its record, and a Night replayed from the table and the live lines."""
@@ -130,8 +140,12 @@ class Session:
         if word == "round" and self.night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
         rounds_before = len(self.night.rounds)
+        actions_before = len(self.night.current.actions) if self.night.current else 0
         self.night.do_line(word, args)
         text = " ".join([word, *args])
+        current = self.night.current
+        if current is not None and word in ROUND_WORDS:
+            text = _canonical(current.actions[actions_before:]) or text
         if word in NIGHT_WORDS:
             s = self.night.seating
             self.record = self.store.update_night(

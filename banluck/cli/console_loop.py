@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -12,22 +13,23 @@ from banluck.night import WORDS
 from banluck.session import Session
 
 HELP_ROWS = [
-    ("dealer 9 7", "the dealer's first two cards (starts a round)"),
-    ("show Bob A K", "a player shows cards: instant hand, five cards, a bust"),
-    ("hit Carol [5]", "a player draws a hidden (or seen) card      h"),
-    ("stand Carol | stand all", "players stop drawing                        s"),
-    ("draw 5", "the dealer draws                            d"),
-    ("open Carol 10 5 9 | open Dave bust", "the dealer opens a player               o"),
-    ("stop", "the dealer stops; open the rest"),
-    ("run Tom 8 7 | run dealer", "a two-card 15 runs (where the house allows)"),
-    ("void", "the dealer's two-card 15 calls the round off"),
-    ("burn Tom 8 7 | burn dealer, forfeit Uma", "a two-card 15 burns (fifteen.burn)"),
-    ("stake 10 | stake Bob 20", "stakes, between rounds"),
-    ("seat Eve | leave Dave | pass", "between rounds"),
-    ("undo", "take back the last line (or reopen the last round)   u"),
-    ("odds", "the advisor: whom to open, draw first or not"),
-    ("settle", "who pays whom tonight"),
-    ("quit", "leave the console (everything is already stored)   q"),
+    ("dealer 9 7", "dl", "the dealer's first two cards (starts a round)"),
+    ("show Bob A K", "sh", "a player shows cards: instant hand, five cards, a bust"),
+    ("hit Carol [5]", "h", "a player draws a hidden (or a seen) card"),
+    ("stand Carol | stand all", "s", "players stop drawing"),
+    ("draw 5", "d", "the dealer draws"),
+    ("open Carol 10 5 9 | open Dave bust", "o", "the dealer opens a player"),
+    ("stop", "", "the dealer stops; open the rest"),
+    ("run Tom 8 7 | run dealer", "", "a two-card 15 runs (where the house allows)"),
+    ("void", "", "the dealer's two-card 15 calls the round off"),
+    ("burn Tom 8 7 | burn dealer", "", "a two-card 15 burns (fifteen.burn)"),
+    ("forfeit Uma", "", "after the dealer burns: give up the stake"),
+    ("stake 10 | stake Bob 20", "", "stakes, between rounds"),
+    ("seat Eve | leave Dave | pass", "p", "seats and the deal, between rounds"),
+    ("undo", "u", "take back the last line (or reopen the last round)"),
+    ("odds", "", "the advisor: whom to open, draw first or not"),
+    ("settle", "", "who pays whom tonight"),
+    ("quit", "q", "leave (everything is already stored)"),
 ]
 
 
@@ -58,10 +60,8 @@ def _setup_readline(session_holder: list[Session]) -> None:
     from banluck.home import data_dir
 
     history = data_dir() / "table-history"
-    try:
+    with contextlib.suppress(OSError):
         readline.read_history_file(history)
-    except OSError:
-        pass
     readline.set_history_length(1000)
     readline.set_completer(_complete_words(session_holder))
     readline.set_completer_delims(" ")
@@ -69,11 +69,9 @@ def _setup_readline(session_holder: list[Session]) -> None:
     import atexit
 
     def save() -> None:
-        try:
+        with contextlib.suppress(OSError):
             history.parent.mkdir(parents=True, exist_ok=True)
             readline.write_history_file(history)
-        except OSError:
-            pass
 
     atexit.register(save)
 
@@ -102,8 +100,11 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     def redraw() -> None:
         from banluck.cli.night_cmd import tonight_balances
 
-        out.print(table_screen(holder[0].night, tonight_balances(holder[0]), out.width,
-                               holder[0].record["id"]))
+        out.print(
+            table_screen(
+                holder[0].night, tonight_balances(holder[0]), out.width, holder[0].record["id"]
+            )
+        )
 
     redraw()
     while True:
@@ -152,9 +153,10 @@ def _help(out: Any) -> None:
 
     table = Table(box=None, show_header=False)
     table.add_column(overflow="fold")
+    table.add_column(style="cyan")
     table.add_column(overflow="fold", style="dim")
-    for words, meaning in HELP_ROWS:
-        table.add_row(words, meaning)
+    for words, alias, meaning in HELP_ROWS:
+        table.add_row(words, alias, meaning)
     out.print(table)
 
 

@@ -10,18 +10,12 @@ from typing import Annotated, Any
 
 import typer
 
+from banluck.cli.common import JsonOpt, open_store
 from banluck.errors import BanluckError
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 NightOpt = Annotated[
     int | None, typer.Option("--night", "-n", help="One night's entries (see `banluck history`).")
 ]
-
-
-def open_store():  # type: ignore[no-untyped-def]
-    from banluck.storage import Store
-
-    return Store()
 
 
 def _entries(store: Any, night: int | None, all_nights: bool) -> tuple[list[dict[str, Any]], str]:
@@ -79,18 +73,18 @@ def ledger(
         return
     from rich.table import Table
 
-    from banluck.cli.render import balances_table, console
+    from banluck.cli.render import balances_table, console, titled
 
     out = console()
     shown = entries[-limit:] if limit else []
     if shown:
-        table = Table(title=f"Ledger, {scope}", title_justify="left")
+        table = Table()
         table.add_column("#")
         table.add_column("entry", overflow="fold")
         table.add_column("nets", overflow="fold")
         for entry in shown:
             table.add_row(*_entry_line(entry))
-        out.print(table)
+        out.print(titled(f"Ledger, {scope}", table))
         if len(entries) > len(shown):
             out.print(f"[dim]{len(entries) - len(shown)} earlier entries not shown (--limit)[/]")
     out.print(balances_table(totals, title=f"Balances, {scope}"))
@@ -108,23 +102,23 @@ def history(as_json: JsonOpt = False) -> None:
         return
     from rich.table import Table
 
-    from banluck.cli.render import console
+    from banluck.cli.render import console, titled
 
-    table = Table(title="Nights", title_justify="left")
+    table = Table()
     for col in ("night", "date", "preset", "rounds", "status", "top"):
         table.add_column(col)
     for rec in nights:
-        summary = rec.get("summary") or {}
-        top = max(summary.items(), key=lambda kv: kv[1]["net"], default=None)
+        nets = rec.get("net") or {}
+        top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         table.add_row(
             str(rec["id"]),
             rec["date"],
             rec["preset"],
             str(rec.get("rounds", 0)),
             rec["status"],
-            f"{top[0]} {top[1]['net']:+d}" if top else "",
+            f"{top[0]} {top[1]:+d}" if top else "",
         )
-    console().print(table)
+    console().print(titled("Nights", table))
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -142,9 +136,9 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
         return
     from rich.table import Table
 
-    from banluck.cli.render import console, money
+    from banluck.cli.render import console, money, titled
 
-    table = Table(title="Stats" + (f", night {night}" if night else ", all nights"))
+    table = Table()
     heads = ["who", "rounds", "net", "dealt", "as dealer", "bb", "bl", "777", "5D", "5-21", "bust"]
     for h in heads:
         table.add_column(h, justify="left" if h == "who" else "right")
@@ -157,7 +151,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             money(r.net_as_dealer),
             *(str(r.kinds[k]) for k in COUNTED_KINDS),
         )
-    console().print(table)
+    console().print(titled("Stats" + (f", night {night}" if night else ", all nights"), table))
 
 
 def chart(night: NightOpt = None) -> None:
@@ -219,7 +213,9 @@ def export(
 
 def settle(
     night: NightOpt = None,
-    date_from: Annotated[str | None, typer.Option("--from", help="First date (YYYY-MM-DD).")] = None,
+    date_from: Annotated[
+        str | None, typer.Option("--from", help="First date (YYYY-MM-DD).")
+    ] = None,
     date_to: Annotated[str | None, typer.Option("--to", help="Last date (YYYY-MM-DD).")] = None,
     explain: Annotated[bool, typer.Option(help="Show who settles among themselves.")] = False,
     via: Annotated[str | None, typer.Option(help="Route every payment through one banker.")] = None,
@@ -261,20 +257,24 @@ def settle(
         return
     from rich.table import Table
 
-    from banluck.cli.render import console
+    from banluck.cli.render import console, titled
 
     out_console = console()
     if not result.transfers:
         out_console.print(f"{scope}: everyone is even, nobody pays")
         return
-    label = {"exact": "fewest transfers", "greedy": "GREEDY (not proven fewest)", "via": f"via {via}"}
-    table = Table(title=f"Settle-up, {scope} · {label[result.method]}", title_justify="left")
+    label = {
+        "exact": "fewest transfers",
+        "greedy": "GREEDY (not proven fewest)",
+        "via": f"via {via}",
+    }
+    table = Table()
     table.add_column("who pays")
     table.add_column("whom")
     table.add_column("amount", justify="right")
     for t in result.transfers:
         table.add_row(t.payer, t.payee, str(t.amount))
-    out_console.print(table)
+    out_console.print(titled(f"Settle-up, {scope} · {label[result.method]}", table))
     if explain:
         for sentence in result.explain():
             out_console.print(f"· {sentence}")

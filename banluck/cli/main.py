@@ -31,7 +31,18 @@ HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real c
 # module in banluck.cli -> the words it adds after `banluck`. One line per module.
 MODULES: dict[str, tuple[str, ...]] = {
     "hands_cmd": ("hand", "judge"),
-    "ledger_cmd": ("ledger", "history", "stats", "chart", "export", "settle", "pay", "check", "undo", "demo"),
+    "ledger_cmd": (
+        "ledger",
+        "history",
+        "stats",
+        "chart",
+        "export",
+        "settle",
+        "pay",
+        "check",
+        "undo",
+        "demo",
+    ),
     "night_cmd": ("night", "act"),
     "odds_cmd": ("odds", "edge"),
     "replay_cmd": ("replay",),

@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from banluck.cli.common import JsonOpt, open_store
+
+if TYPE_CHECKING:
+    from banluck.session import Session
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-
-
-def open_store():  # type: ignore[no-untyped-def]
-    from banluck.storage import Store
-
-    return Store()
 
 
 @app.command("start")
@@ -94,10 +90,12 @@ def close() -> None:
     """
     store = open_store()
     record = store.close_night()
-    typer.echo(f"night {record['id']} of {record['date']} closed; `banluck settle` says who pays whom")
+    typer.echo(
+        f"night {record['id']} of {record['date']} closed; `banluck settle` says who pays whom"
+    )
 
 
-def tonight_balances(session) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def tonight_balances(session: Session) -> dict[str, int]:
     from banluck.ledger import balances
 
     seated = {n: 0 for n in session.night.seating.seats}

@@ -19,6 +19,17 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, no_color=bool(os.environ.get("NO_COLOR")), highlight=False)
 
 
+def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
+    """A bold title line above a table (a table's own title wraps to the table's width)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    parts: list[RenderableType] = [Text(title, style="bold"), body]
+    if caption:
+        parts.append(Text(caption, style="dim"))
+    return Group(*parts)
+
+
 def money(amount: int) -> str:
     if amount > 0:
         return f"[green]+{amount}[/]"
@@ -33,7 +44,7 @@ def round_panel(r: FinishedRound) -> RenderableType:
     title = f"Round {r.number} · dealer {r.dealer}"
     if r.ended:
         title += f" · {r.ended}"
-    table = Table(title=title, title_justify="left", show_header=True, expand=False)
+    table = Table(show_header=True, expand=False)
     table.add_column("from")
     table.add_column("to")
     table.add_column("amount", justify="right")
@@ -42,18 +53,18 @@ def round_panel(r: FinishedRound) -> RenderableType:
         table.add_row(t.payer, t.payee, str(t.amount), t.reason)
     if not r.transfers:
         table.add_row("-", "-", "0", "no money moved")
-    return table
+    return titled(title, table)
 
 
 def balances_table(balances: Mapping[str, int], title: str = "Balances") -> RenderableType:
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
+    table = Table()
     table.add_column("who")
     table.add_column("balance", justify="right")
     for name, amount in sorted(balances.items(), key=lambda kv: (-kv[1], kv[0])):
         table.add_row(name, money(amount))
-    return table
+    return titled(title, table)
 
 
 def _player_state(p: PlayerState, state: RoundState) -> str:
@@ -82,7 +93,8 @@ def table_screen(
     s = night.seating
     rnd = night.current
     head = Text()
-    head.append(f"{'night ' + str(night_id) + ' · ' if night_id else ''}{s.preset.name}", "bold")
+    label = f"night {night_id} · " if night_id and not narrow else ""
+    head.append(f"{label}{s.preset.name}", "bold")
     head.append(f" · round {s.next_round} · dealer ")
     head.append(s.dealer, "bold cyan")
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):
@@ -128,3 +140,31 @@ def table_screen(
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
     return Group(*parts)
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> RenderableType:
+    """Each person's running balance as a row of bars on one shared scale, with the range and the
+    final balance. The scale is shared, so a tall bar means the same amount in every row."""
+    from rich.table import Table
+
+    values = [v for points in series.values() for v in points]
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    name_w = max(len(n) for n in series)
+    room = max(8, width - name_w - 14)
+    table = Table(box=None, show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    for name, points in sorted(series.items(), key=lambda kv: (-kv[1][-1], kv[0])):
+        step = max(1, -(-len(points) // room))  # ceil: at most `room` bars
+        sampled = points[::step]
+        if sampled[-1] != points[-1]:
+            sampled.append(points[-1])
+        bars = "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in sampled)
+        colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
+        table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
+    return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")

@@ -87,6 +87,56 @@ def _check_preset(preset: object, snapshot: object) -> None:
         raise StoreError(f"the snapshot of preset {preset} cannot be stored: {exc}") from None
 
 
+def _clean_line(line: object) -> str:
+    if not isinstance(line, str) or not line.strip() or "\n" in line:
+        raise StoreError(f"an action is one line of text, not {line!r}")
+    return line
+
+
+def _clean_table(table: Mapping[str, Any] | None) -> dict[str, Any]:
+    if table is None:
+        return {}
+    if not isinstance(table, Mapping):
+        raise StoreError("a night's table is given as a dict")
+    try:
+        return dict(orjson.loads(orjson.dumps(table)))
+    except orjson.JSONEncodeError as exc:
+        raise StoreError(f"the night's table cannot be stored: {exc}") from None
+
+
+def _changed_night(
+    night: dict[str, Any],
+    seats: Sequence[str] | None = None,
+    stakes: Mapping[str, int] | None = None,
+    dealer: str | None = None,
+    preset: str | None = None,
+    snapshot: Mapping[str, Any] | None = None,
+    table: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The night record with the given changes, checked; StoreError and nothing changed if not."""
+    if seats is not None:
+        night["seats"] = _clean_seats(seats)
+        night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
+        night["stakes"] = {n: s for n, s in night["stakes"].items() if n in night["seats"]}
+    if stakes is not None:
+        night["stakes"] = _clean_stakes({**night["stakes"], **stakes}, night["seats"])
+    if dealer is not None:
+        night["dealer"] = dealer
+    if night["dealer"] not in night["seats"]:
+        raise StoreError(
+            f"the dealer {night['dealer']!r} is not seated; pick a dealer among "
+            f"{', '.join(night['seats'])}"
+        )
+    if (preset is None) != (snapshot is None):
+        raise StoreError("give a preset name together with its snapshot")
+    if preset is not None and snapshot is not None:
+        _check_preset(preset, snapshot)
+        night["preset"], night["snapshot"] = preset, dict(snapshot)
+    if table is not None:
+        night["table"] = _clean_table(table)
+    return night
+
+
 def _clean_date(date: str | None) -> str:
     if date is None:
         return datetime.date.today().isoformat()
@@ -169,8 +219,13 @@ class Store:
         dealer: str,
         stakes: Mapping[str, int] | None = None,
         date: str | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Open a new night (the previous one must be closed); return its record."""
+        """Open a new night (the previous one must be closed); return its record.
+
+        `table` is the round engine's own state between rounds (rotation counters, default
+        stake, night-level lines): kept as given, a JSON-able dict.
+        """
         seat_list = _clean_seats(seats)
         if dealer not in seat_list:
             raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
@@ -187,6 +242,7 @@ class Store:
             "status": "open",
             "started": now(),
             "closed": None,
+            "table": _clean_table(table),
         }
 
         def change(tx: Tx) -> dict[str, Any]:
@@ -213,30 +269,15 @@ class Store:
         dealer: str | None = None,
         preset: str | None = None,
         snapshot: Mapping[str, Any] | None = None,
+        table: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Change the open night's seats, stakes, dealer or preset; return the new record."""
+        """Change the open night's seats, stakes, dealer, preset or table; return the new record."""
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
-            night = dict(night_of(db))
-            if seats is not None:
-                night["seats"] = _clean_seats(seats)
-                night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
-                night["stakes"] = {n: s for n, s in night["stakes"].items() if n in night["seats"]}
-            if stakes is not None:
-                night["stakes"] = _clean_stakes({**night["stakes"], **stakes}, night["seats"])
-            if dealer is not None:
-                night["dealer"] = dealer
-            if night["dealer"] not in night["seats"]:
-                raise StoreError(
-                    f"the dealer {night['dealer']!r} is not seated; pick a dealer among "
-                    f"{', '.join(night['seats'])}"
-                )
-            if (preset is None) != (snapshot is None):
-                raise StoreError("give a preset name together with its snapshot")
-            if preset is not None and snapshot is not None:
-                _check_preset(preset, snapshot)
-                night["preset"], night["snapshot"] = preset, dict(snapshot)
+            night = _changed_night(
+                dict(night_of(db)), seats, stakes, dealer, preset, snapshot, table
+            )
             db.table("night").update(night, doc_ids=[1])
             return night
 
@@ -290,8 +331,7 @@ class Store:
 
     def push_action(self, line: str) -> list[str]:
         """Append one action line to the live round; return the live round."""
-        if not isinstance(line, str) or not line.strip() or "\n" in line:
-            raise StoreError(f"an action is one line of text, not {line!r}")
+        line = _clean_line(line)
 
         def change(tx: Tx) -> list[str]:
             db = tx.open_db()
@@ -328,8 +368,13 @@ class Store:
 
     # -- the ledger --------------------------------------------------------------------------
 
-    def record_round(self, round: Mapping[str, Any]) -> dict[str, Any]:
+    def record_round(
+        self, round: Mapping[str, Any], night_update: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Record a settled round in the open night and clear the live round, in one atomic step.
+
+        `night_update` (keys of `update_night`: dealer, table, ...) changes the night record in
+        the same write: the deal rotating after the round can never be lost or half-written.
 
         `round` is the engine's dict: `transfers` [{from, to, amount, reason}], `log` [lines],
         `hands` {name: kind}, and optionally `round` (number; default: the next in the night),
@@ -357,8 +402,11 @@ class Store:
             problems = ledger.entry_problems(entry, night["players"])
             if problems:
                 raise StoreError(f"cannot record the round: {'; '.join(problems)}")
+            changed = _changed_night(dict(night), **dict(night_update or {}))
             stored = tx.add_entry(db, entry)
             db.table("live").truncate()
+            if night_update:
+                db.table("night").update(changed, doc_ids=[1])
             return stored
 
         return self._write(change)
@@ -394,10 +442,16 @@ class Store:
 
         return self._write(change)
 
-    def undo_last(self) -> dict[str, Any]:
+    def undo_last(
+        self,
+        night_update: Mapping[str, Any] | None = None,
+        live: Sequence[str] | None = None,
+    ) -> dict[str, Any]:
         """Remove the last entry of the ledger and return it (as it was stored).
 
-        Only an entry of the latest night can be undone; an older one needs a correction.
+        Only an entry of the latest night can be undone; an older one needs a correction. In the
+        same write, `night_update` changes the open night's record (as `update_night`) and `live`
+        replaces its live round: undoing a round can reopen it without losing a line.
         """
 
         def change(tx: Tx) -> dict[str, Any]:
@@ -417,6 +471,16 @@ class Store:
                 )
             key = max(entries, key=int)
             removed = entry_at(tables, key)
+            if night_update or live is not None:
+                night = night_of(db)
+                if night["status"] != "open":
+                    raise StoreError("the last night is closed: record a correction instead")
+                changed = _changed_night(dict(night), **dict(night_update or {}))
+                lines = [_clean_line(line) for line in live or []]
+                db.table("night").update(changed, doc_ids=[1])
+                db.table("live").truncate()
+                for line in lines:
+                    db.table("live").insert({"line": line})
             db.table("entries").remove(doc_ids=[int(key)])
             return removed
 

@@ -1,0 +1,19 @@
+"""Pieces the command modules share: the store, and common options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from banluck.storage import Store
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def open_store() -> Store:
+    """The store in the user's data folder (BANLUCK_HOME overrides); tinydb loads only here."""
+    from banluck.storage import Store
+
+    return Store()
