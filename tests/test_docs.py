@@ -27,3 +27,27 @@ def test_every_night_log_word_is_documented() -> None:
     doc = (ROOT / "docs" / "night-log.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"\| `(\w+)", doc)) | set(re.findall(r"/ `(\w+)", doc))
     assert set(WORDS) <= documented, set(WORDS) - documented
+
+
+def test_every_command_is_in_the_readme() -> None:
+    """A command that exists but the README does not mention fails here."""
+    from banluck.cli.main import MODULES
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    words = [w for words in MODULES.values() for w in words]
+    missing = [w for w in words if f"banluck {w}" not in readme]
+    assert not missing
+
+
+def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_command() -> None:
+    """The quick start installs and runs the demo, then installs and runs the tests; .ci/run runs
+    the README's test command word for word."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
+    assert blocks == [
+        "pip install . && banluck demo",
+        'pip install -e ".[test]" && python -m pytest',
+    ]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "\npython -m pytest\n" in ci
