@@ -101,6 +101,9 @@ def no_gc() -> Iterator[None]:
     try:
         yield
     finally:
+        # Move what was parsed out of the collector's sight: re-enabling would otherwise scan
+        # every one of those objects once more, for nothing (refcounting still frees them).
+        gc.freeze()
         if was_on:
             gc.enable()
 
