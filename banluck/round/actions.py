@@ -113,6 +113,20 @@ def _instant_window(state: RoundState, who: str, word: str) -> None:
         raise RuleError(f"cannot {word} {who}: the dealer has drawn, the instant check is over")
 
 
+def _verify_player_fifteen(state: RoundState, name: str, cards: Sequence[Card], word: str) -> None:
+    """A player's run or burn: his first two cards, before he plays; a two-card 15 if given."""
+    player = _player(state, name, word)
+    if state.phase == "showdown":
+        raise RuleError(f"cannot {word} {name}: the dealer's {state.dealer_instant()} came first")
+    if player.acted or player.count != 2:
+        raise RuleError(f"cannot {word} {name}: only a player's first two cards may {word}")
+    if cards:
+        _hand_from(state, player, cards, word)
+        if not _two_card_fifteen(cards, state.preset):
+            raise RuleError(f"cannot {word} {name}: {_cards_text(cards)} is not 15")
+        _check_new_cards(state, cards, replacing=player.seen)
+
+
 def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlement:
     """Settle an opened (or shown) hand against the dealer's hand at this moment."""
     preset = state.preset
@@ -393,19 +407,8 @@ class Run(Action):
             return
         if mode != "run":
             raise RuleError(f"cannot run {self.name}: fifteen.mode is {mode}, players may not run")
-        player = _player(state, self.name, "run")
         _instant_window(state, "run", self.name)
-        if state.phase == "showdown":
-            raise RuleError(
-                f"cannot run {self.name}: the dealer's {state.dealer_instant()} came first"
-            )
-        if player.acted or player.count != 2:
-            raise RuleError(f"cannot run {self.name}: only a player's first two cards may run")
-        if self.cards:
-            _hand_from(state, player, self.cards, "run")
-            if not _two_card_fifteen(self.cards, state.preset):
-                raise RuleError(f"cannot run {self.name}: {_cards_text(self.cards)} is not 15")
-            _check_new_cards(state, self.cards, replacing=player.seen)
+        _verify_player_fifteen(state, self.name, self.cards, "run")
 
     def apply(self, state: RoundState) -> None:
         if self.name == DEALER:
@@ -503,18 +506,7 @@ class Burn(Action):
             if acted:
                 raise RuleError(f"the dealer cannot burn: {', '.join(acted)} already played")
             return
-        player = _player(state, self.name, "burn")
-        if state.phase == "showdown":
-            raise RuleError(
-                f"cannot burn {self.name}: the dealer's {state.dealer_instant()} came first"
-            )
-        if player.acted or player.count != 2:
-            raise RuleError(f"cannot burn {self.name}: only a player's first two cards may burn")
-        if self.cards:
-            _hand_from(state, player, self.cards, "burn")
-            if not _two_card_fifteen(self.cards, state.preset):
-                raise RuleError(f"cannot burn {self.name}: {_cards_text(self.cards)} is not 15")
-            _check_new_cards(state, self.cards, replacing=player.seen)
+        _verify_player_fifteen(state, self.name, self.cards, "burn")
 
     def apply(self, state: RoundState) -> None:
         if self.name == DEALER:
