@@ -494,3 +494,14 @@ def test_hand_loads_only_what_it_needs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["A K: 21 (soft), ban-luck", ""]
+
+
+def test_rules_list_json_names_every_preset(cli) -> None:  # type: ignore[no-untyped-def]
+    """`rules list --json` lists the shipped presets with where they live and whether they load."""
+    import json
+
+    code, out, _ = cli("rules", "list", "--json")
+    assert code == 0
+    rows = {r["name"]: r for r in json.loads(out)}
+    assert set(rows) >= {"chinese", "kampung", "singapore", "xi-dach"}
+    assert rows["kampung"]["where"] == "shipped" and rows["kampung"]["ok"] is True

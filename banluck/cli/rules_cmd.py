@@ -45,19 +45,33 @@ def _where(name: str) -> str:
 
 
 @rules_app.command("list")
-def list_cmd() -> None:
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+) -> None:
     """List the presets: name, shipped or yours, description.
 
     Example: banluck rules list
     """
     names = presets.all_names()
-    width = max(len(n) for n in names)
+    rows = []
     for name in names:
         path = presets.path_of(name)
         description = presets.description_of(path)
-        if description is None or presets.problems_in_file(path):
-            description = f"(has problems: see `banluck rules validate {name}`)"
-        typer.echo(f"{name:<{width}}  {_where(name):<7}  {description}")
+        ok = description is not None and not presets.problems_in_file(path)
+        rows.append({"name": name, "where": _where(name), "description": description, "ok": ok})
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    width = max(len(n) for n in names)
+    for row in rows:
+        text = (
+            row["description"]
+            if row["ok"]
+            else (f"(has problems: see `banluck rules validate {row['name']}`)")
+        )
+        typer.echo(f"{row['name']:<{width}}  {row['where']:<7}  {text}")
 
 
 @rules_app.command("show")
