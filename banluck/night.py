@@ -14,7 +14,9 @@ from typing import Any
 from banluck.errors import RuleError
 from banluck.preset import Preset
 from banluck.round import DEALER, Round, Table, Transfer, nets
-from banluck.round.actions import ROUND_ACTIONS, Action, DealerCards, Stand
+from banluck.round.actions import Action, Stand
+from banluck.round.banluck_family import BAN_LUCK
+from banluck.round.family import Family
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
 
@@ -121,6 +123,7 @@ class Night:
     """The night's state after its lines; `do_line` applies one parsed line, `undo` removes one."""
 
     start: Seating
+    family: Family = BAN_LUCK
     seating: Seating = field(init=False)
     current: Round | None = field(init=False, default=None)
     rounds: list[FinishedRound] = field(init=False, default_factory=list)
@@ -171,7 +174,7 @@ class Night:
             if word != "round":
                 self.words.append((self.seating.next_round, " ".join([word, *args])))
         else:
-            action_cls = ROUND_WORDS.get(word)
+            action_cls = self.family.words.get(word)
             if action_cls is None:
                 raise RuleError(unknown_word(word))
             self._round_line(word, action_cls, list(args))
@@ -181,7 +184,7 @@ class Night:
         if not self.lines:
             raise RuleError("nothing to undo")
         lines = self.lines[:-1]
-        fresh = Night(self.start)
+        fresh = Night(self.start, self.family)
         for word, args in lines:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
@@ -201,7 +204,7 @@ class Night:
     def _round_line(self, word: str, action_cls: type[Action], args: list[str]) -> None:
         started = False
         if self.current is None:
-            if action_cls is not DealerCards:
+            if action_cls is not self.family.opening:
                 raise RuleError(f"no round is being played: start one with `round` before `{word}`")
             self._start_round()
             started = True
@@ -250,7 +253,7 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
-        self.current = Round(Table(s.preset, s.dealer, stakes))
+        self.current = Round(Table(s.preset, s.dealer, stakes), family=self.family)
 
     def _finish_round(self, rnd: Round) -> None:
         transfers = tuple(rnd.transfers())
@@ -378,7 +381,7 @@ _NIGHT_WORDS = {
     "leave": Night._leave,
     "night": Night._night,
 }
-ROUND_WORDS: dict[str, type[Action]] = {cls.word: cls for cls in ROUND_ACTIONS}
+ROUND_WORDS: dict[str, type[Action]] = BAN_LUCK.words
 WORDS = sorted({*_NIGHT_WORDS, *ROUND_WORDS, "undo"})
 
 

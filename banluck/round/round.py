@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from banluck.errors import RuleError
 from banluck.preset import Preset
 from banluck.round.actions import Action
-from banluck.round.state import PlayerState, RoundState
-from banluck.round.transfers import Transfer, nets, round_transfers
+from banluck.round.family import Family
+from banluck.round.state import RoundState
+from banluck.round.transfers import Transfer, nets
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +31,10 @@ class Table:
                 raise RuleError(f"{name}'s stake must be a whole number above 0, not {stake!r}")
 
 
-def fresh_state(table: Table) -> RoundState:
-    players = {name: PlayerState(name, stake) for name, stake in table.stakes.items()}
-    return RoundState(table.preset, table.dealer, players)
+def _ban_luck() -> Family:
+    from banluck.round.banluck_family import BAN_LUCK
+
+    return BAN_LUCK
 
 
 @dataclass(slots=True)
@@ -41,11 +43,12 @@ class Round:
 
     table: Table
     actions: list[Action] = field(default_factory=list)
+    family: Family = field(default_factory=_ban_luck)
     state: RoundState = field(init=False)
 
     def __post_init__(self) -> None:
         actions, self.actions = self.actions, []
-        self.state = fresh_state(self.table)
+        self.state = self.family.new_state(self.table)
         for action in actions:
             self.do(action)
 
@@ -73,7 +76,7 @@ class Round:
         if not self.actions:
             raise RuleError("nothing to undo in this round")
         last = self.actions[-1]
-        self.state = fresh_state(self.table)
+        self.state = self.family.new_state(self.table)
         rest, self.actions = self.actions[:-1], []
         for action in rest:
             self.do(action)
@@ -87,7 +90,7 @@ class Round:
         """The round's transfers; only for a finished round."""
         if not self.done:
             raise RuleError(f"the round is not finished: {self.pending()}")
-        out = round_transfers(self.state)
+        out = self.family.transfers(self.state)
         total = sum(nets(out).values())
         if total != 0:  # pragma: no cover - guarded by construction
             raise AssertionError(f"round transfers net to {total}, not zero")
@@ -107,5 +110,5 @@ class Round:
         return [a.line() for a in self.actions]
 
 
-def replay(table: Table, actions: Iterable[Action]) -> Round:
-    return Round(table, list(actions))
+def replay(table: Table, actions: Iterable[Action], family: Family | None = None) -> Round:
+    return Round(table, list(actions), family or _ban_luck())
