@@ -590,6 +590,22 @@ def test_replay_save_is_refused_while_a_night_is_open(
     assert hashes(banluck_home) == before
 
 
+def test_replay_save_refuses_a_name_the_night_log_cannot_write_back(
+    cli: Cli, tmp_path: Path, banluck_home: Path
+) -> None:
+    """A quoted name with a space replays, but a stored night could not be exported back: the
+    save is refused and nothing is stored."""
+    path = tmp_path / "night.log"
+    path.write_text(
+        'night chinese "Mary Ann" Bob\nstake 10\ndealer 10 7\nstand Bob\nopen Bob 10 9\n',
+        encoding="utf-8",
+    )
+    assert cli("replay", str(path))[0] == 0
+    code, _, err = cli("replay", str(path), "--save")
+    assert code != 0 and "e.g. MaryAnn" in err and err.count("\n") == 1
+    assert not banluck_home.exists() or hashes(banluck_home) == {}
+
+
 def test_replay_save_of_a_log_ending_mid_round_leaves_the_night_open(
     cli: Cli, tmp_path: Path
 ) -> None:
@@ -624,6 +640,8 @@ BAD = [
     (("night", "start", "nope", "A", "B"), "unknown preset 'nope'"),
     (("night", "start", "chinese", "A"), "at least two seats"),
     (("night", "start", "chinese", "Ann", "Ben"), "still open"),
+    (("night", "start", "chinese", "Mary Ann", "Ben"), "as one word"),
+    (("act", "seat", "Eve Li"), "as one word"),
     (("settle", "--via", "Zed"), "Zed never played here"),
     (("settle", "--from", "May 1"), "not a date"),
     (("settle", "--night", "1", "--from", "2027-01-01"), "not both"),

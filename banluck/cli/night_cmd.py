@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -28,8 +30,9 @@ def start(
     """
     from banluck.night import seating_for
     from banluck.presets import load
-    from banluck.session import seat_stakes, start_table
+    from banluck.session import check_names, seat_stakes, start_table
 
+    check_names(seats)
     rules = load(preset)
     store = open_store()
     # People of earlier nights keep the ledger's spelling, so their unpaid debts carry over.
@@ -122,7 +125,8 @@ def act(
     from banluck.session import Session
 
     session = Session.open(open_store())
-    text = " ".join(line)
+    # words the shell kept together stay together (a quoted name is refused, not split in two)
+    text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
     if [w.lower() for w in line] == ["undo"]:
         said = session.undo()
         if as_json:
