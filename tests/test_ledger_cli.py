@@ -645,7 +645,9 @@ BAD = [
     (("settle", "--via", "Zed"), "Zed never played here"),
     (("settle", "--from", "May 1"), "not a date"),
     (("settle", "--night", "1", "--from", "2027-01-01"), "not both"),
+    (("settle", "--from", "2027-02-01", "--to", "2027-01-01"), "is after --to"),
     (("export",), "choose one of --csv, --json or --log"),
+    (("ledger", "--night", "1", "--all"), "not both"),
     (("ledger", "--night", "99"), "no night 99"),
     (("undo", "now"), "unexpected extra argument"),
 ]

@@ -229,7 +229,9 @@ def settle(
     as_json: JsonOpt = False,
 ) -> None:
     """Who pays whom, in the fewest transfers. By default all unpaid balances (every night, less
-    the payments recorded); --night or --from/--to for part of the ledger.
+    the payments recorded); --night, or --from/--to (the nights dated in that range, with the
+    payments recorded in their files), for part of the ledger. --via names any person of the
+    ledger, even one who is even.
 
     Example: banluck settle --explain
     """
