@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from banluck.errors import BanluckError
 from banluck.night import Night
-from banluck.session import round_dict, start_table, table_of
+from banluck.session import (
+    check_names,
+    in_order,
+    round_dict,
+    seat_stakes,
+    start_seating,
+    start_table,
+    stored_words,
+    table_of,
+)
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -20,33 +29,43 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     """Record a replayed night into the ledger as a night of its own.
 
     The night is closed afterwards, unless its log ends in the middle of a round: then it stays
-    open with that round's lines live, to be finished at the table.
+    open with that round's lines live, to be finished at the table. Everyone who sat during the
+    night is seated before its rounds are recorded (the ledger records only rounds of people who
+    sat), and the night ends with the seats, stakes and dealer of its last line.
     """
-    if store.tonight() is not None:
-        raise BanluckError(
-            "a night is open in the ledger: close it first (`banluck night close`), then save"
-        )
     start = night.start
-    record = store.open_night(
-        start.preset.name,
-        start.preset.to_dict(),
-        list(start.seats),
-        start.dealer,
-        stakes=dict(start.stakes),
-        date=date,
-        table=start_table(start),
-    )
-    for finished in night.rounds:
-        store.record_round(round_dict(finished))
     s = night.seating
+    sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
+    everyone = list(dict.fromkeys(sat))
+    check_names(everyone)
     words = [list(w) for w in night.words]
-    table = {**start_table(start), **table_of(s, words)}
-    store.update_night(seats=list(s.seats), stakes=dict(s.stakes), dealer=s.dealer, table=table)
-    if night.current is not None:
-        for line in night.current.lines():
+    with store.locked():
+        if store.tonight() is not None:
+            raise BanluckError(
+                "a night is open in the ledger: close it first (`banluck night close`), then save"
+            )
+        record = store.open_night(
+            start.preset.name,
+            start.preset.to_dict(),
+            list(start.seats),
+            start.dealer,
+            stakes=seat_stakes(start),
+            date=date,
+            table=start_table(start),
+        )
+        if everyone != list(start.seats):
+            store.update_night(seats=everyone)
+        for finished in night.rounds:
+            store.record_round(round_dict(finished))
+        table = {**start_table(start), **table_of(s, words)}
+        record = store.update_night(
+            seats=list(s.seats), stakes=seat_stakes(s), dealer=s.dealer, table=table
+        )
+        live = night.current.lines() if night.current is not None else []
+        for line in live:
             store.push_action(line)
-    else:
-        record = store.close_night()
+        if not live:
+            record = store.close_night()
     return record
 
 
@@ -59,26 +78,28 @@ def night_log(store: Store, night_id: int | None = None) -> str:
             raise BanluckError("the ledger is empty: there is no night to export")
         night_id = tonight["id"] if tonight is not None else nights[-1]["id"]
     record = store.night(night_id)
-    table = record.get("table") or {}
-    start = table.get("start") or {"seats": record["seats"], "default_stake": None}
+    start = start_seating(record)
     out = [
         f"# night {record['id']} of {record['date']}, exported by banluck",
-        f"night {record['preset']} {' '.join(start['seats'])}",
+        f"night {record['preset']} {' '.join(start.seats)}",
     ]
-    if start.get("default_stake") is not None:
-        out.append(f"stake {start['default_stake']}")
-    words = [(int(n), line) for n, line in table.get("words", [])]
-    entries = [e for e in store.entries(night_id) if e["kind"] == "round"]
-    for entry in entries:
-        out.extend(line for n, line in words if n == entry["round"])
-        out.append("")
-        out.append(f"round                   # round {entry['round']}, dealer {entry['dealer']}")
-        out.extend(entry["log"])
-    last = max((e["round"] for e in entries), default=0)
-    out.extend(line for n, line in words if n > last)
+    if start.default_stake is not None:
+        out.append(f"stake {start.default_stake}")
+    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
+    last = "round"  # the heading ends like a round: a blank line follows it
+    for kind, item in in_order(stored_words(record), rounds):
+        if last != "word" and (kind == "round" or last == "round"):
+            out.append("")  # a blank line before each round and the words that precede it
+        last = kind
+        if kind == "word":
+            out.append(item)
+            continue
+        out.append(f"round                   # round {item['round']}, dealer {item['dealer']}")
+        out.extend(item["log"])
     live = store.live() if record["status"] == "open" else []
     if live:
-        out.append("")
+        if last != "word":
+            out.append("")
         out.append("round                   # being played")
         out.extend(live)
     return "\n".join(out) + "\n"

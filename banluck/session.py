@@ -5,11 +5,17 @@ Between rounds the store keeps the table: seats, stakes, dealer and the rotation
 night record's `table`). During a round it keeps the round's lines, one write per line, so a crash
 loses at most the line being typed. A finished round is recorded, its live lines cleared and the
 table moved on (rotation) in one atomic write; so is `undo` of the last round.
+
+The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
+`default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
+`won`, and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`) as `[n, line]`, n
+being the number of the round they precede. The record's own `stakes` are every seat's stake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +33,24 @@ class NoNight(BanluckError):
     """There is no open night to play in."""
 
 
+class StaleLine(BanluckError):
+    """A stored line of the live round that the rules refuse when it is replayed."""
+
+
 NIGHT_WORDS = ("stake", "seat", "leave", "pass")
+_NOT_IN_NAMES = re.compile(r"[\s#'\"]+")
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Refuse names the night log cannot write back: a stored line is split on spaces, `#`
+    starts a comment and quotes group words, so a name is one word without them."""
+    for name in names:
+        if _NOT_IN_NAMES.search(name):
+            plain = _NOT_IN_NAMES.sub("", name) or "Ann"
+            raise RuleError(
+                f"{name!r} cannot be a player's name: write it as one word without #, ' or \","
+                f" e.g. {plain}"
+            )
 
 
 def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
@@ -35,11 +58,14 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     preset = Preset.from_mapping(record["snapshot"], source=f"night {record['id']}")
     table = record.get("table") or {}
     default = table.get("default_stake")
+    # The table's own `stakes` are exactly the overrides; a night stored without them kept the
+    # overrides in the record's `stakes`.
+    stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
         dealer=record["dealer"],
-        stakes=tuple(sorted((k, int(v)) for k, v in record.get("stakes", {}).items())),
+        stakes=tuple(sorted((k, int(v)) for k, v in stakes.items() if k in record["seats"])),
         default_stake=int(default) if default is not None else None,
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
@@ -51,19 +77,96 @@ def start_table(seating: Seating) -> dict[str, Any]:
     """The `table` of a night just started: it also keeps the opening seats for the night log."""
     return {
         **table_of(seating),
-        "start": {"seats": list(seating.seats), "default_stake": seating.default_stake},
+        "start": {
+            "seats": list(seating.seats),
+            "dealer": seating.dealer,
+            "default_stake": seating.default_stake,
+        },
     }
 
 
-def table_of(seating: Seating, words: list[Any] | None = None) -> dict[str, Any]:
-    """The night record's `table`: what the night needs between rounds beyond seats and stakes,
-    and the night-level lines so far (for `banluck export --log`)."""
+def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> dict[str, Any]:
+    """The night record's `table`: what the night needs between rounds beyond seats and dealer,
+    and the night-level lines so far (for `banluck export --log` and `undo`)."""
     return {
         "default_stake": seating.default_stake,
+        "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
         "won": seating.won,
         "words": [list(w) for w in words or []],
     }
+
+
+def seat_stakes(seating: Seating) -> dict[str, int]:
+    """Every seat's stake (the night record's `stakes`), leaving out seats without one yet."""
+    out = {}
+    for name in seating.seats:
+        stake = seating.stake_of(name)
+        if stake is not None:
+            out[name] = stake
+    return out
+
+
+def stored_words(record: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """The night-level lines of a stored night, each with the number of the round it precedes."""
+    table = record.get("table") or {}
+    return [(int(w[0]), str(w[1])) for w in table.get("words", [])]
+
+
+def in_order(
+    words: Sequence[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[str, Any]]:
+    """A stored night in the order it was played: ("word", line) and ("round", entry) items.
+
+    A word comes before the first round whose number is at least its own; words after the last
+    round come last.
+    """
+    pending = list(words)
+    for entry in sorted(rounds, key=lambda e: int(e["round"])):
+        while pending and pending[0][0] <= int(entry["round"]):
+            yield "word", pending.pop(0)[1]
+        yield "round", entry
+    for _, line in pending:
+        yield "word", line
+
+
+def start_seating(record: Mapping[str, Any]) -> Seating:
+    """The table the stored night started from (its preset is the night's snapshot)."""
+    preset = Preset.from_mapping(record["snapshot"], source=f"night {record['id']}")
+    start = (record.get("table") or {}).get("start") or {}
+    seats = tuple(start.get("seats") or record["seats"])
+    default = start.get("default_stake")
+    return Seating(
+        preset=preset,
+        seats=seats,
+        dealer=start.get("dealer") or seats[0],
+        default_stake=int(default) if default is not None else None,
+    )
+
+
+def replay_stored(
+    record: Mapping[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    words: Sequence[tuple[int, str]] | None = None,
+) -> Night:
+    """The stored night played again from its start: its words and its rounds' lines, in order.
+
+    `words` replaces the night's own words (undo replays without the last one).
+    """
+    night = Night(start_seating(record))
+    chosen = stored_words(record) if words is None else list(words)
+    for kind, item in in_order(chosen, rounds):
+        lines = [item] if kind == "word" else list(item["log"])
+        for line in lines:
+            word, *args = split_line(line)
+            try:
+                night.do_line(word, args)
+            except BanluckError as exc:
+                raise BanluckError(
+                    f"night {record['id']} does not replay from its stored lines: `{line}`"
+                    f" is refused ({exc}); run `banluck check`"
+                ) from None
+    return night
 
 
 def round_dict(r: FinishedRound) -> dict[str, Any]:
@@ -115,7 +218,7 @@ class Session:
             try:
                 night.do_line(word, args)
             except BanluckError as exc:
-                raise BanluckError(
+                raise StaleLine(
                     f"the stored round line {line!r} no longer applies ({exc});"
                     " run `banluck undo` to drop it"
                 ) from None
@@ -139,6 +242,9 @@ class Session:
             raise RuleError("a night is already open: `banluck night close` ends it")
         if word == "round" and self.night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
+        if word == "seat":
+            check_names(args)
+            args = self._known_names(args)
         rounds_before = len(self.night.rounds)
         actions_before = len(self.night.current.actions) if self.night.current else 0
         self.night.do_line(word, args)
@@ -148,49 +254,72 @@ class Session:
             text = _canonical(current.actions[actions_before:]) or text
         if word in NIGHT_WORDS:
             s = self.night.seating
-            self.record = self.store.update_night(
-                seats=list(s.seats),
-                stakes=dict(s.stakes),
-                dealer=s.dealer,
-                table=self._table(s, text),
-            )
+            self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None
         if word not in ROUND_WORDS and word != "round":
             return None
         if len(self.night.rounds) > rounds_before:
             finished = self.night.rounds[-1]
             s = self.night.seating
+            table = self._table(s)
             self.store.record_round(
-                round_dict(finished),
-                night_update={"dealer": s.dealer, "table": self._table(s)},
+                round_dict(finished), night_update={"dealer": s.dealer, "table": table}
             )
+            self.record = {**self.record, "dealer": s.dealer, "table": table}
             self.live = []
             return finished
         self.live = self.store.push_action(text)
         return None
 
-    def _table(self, s: Seating, word_line: str | None = None) -> dict[str, Any]:
+    def _known_names(self, names: list[str]) -> list[str]:
+        """Names of people who sat at an earlier night, spelt as the ledger has them (so that
+        `seat eve` carries Eve's unpaid debts instead of making a new person)."""
+        known = {n.lower(): n for n in self.store.people()}
+        return [known.get(n.lower(), n) for n in names]
+
+    def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
         table = dict(self.record.get("table") or {})
-        words = list(table.get("words", []))
-        if word_line is not None:
-            words.append([s.next_round, word_line])
-        table.update(table_of(s, words))
+        table.update(table_of(s, stored_words(self.record) if words is None else words))
         return table
 
+    def _store_table(self, s: Seating, words: Sequence[tuple[int, str]]) -> None:
+        self.record = self.store.update_night(
+            seats=list(s.seats),
+            stakes=seat_stakes(s),
+            dealer=s.dealer,
+            table=self._table(s, words),
+        )
+
     def undo(self) -> str:
-        """Undo the last line of the live round, or else the last round of the night (which
-        reopens it without its last line). Returns a sentence saying what was undone."""
+        """Undo the last line: of the live round; else a night-level line (`stake`, `seat`,
+        `leave`, `pass`) typed after the last round; else the last round of the night (which
+        reopens without its last line). Returns a sentence saying what was undone."""
         if self.live:
             line = self.store.pop_action()
             self.live = self.live[:-1]
             fresh = Session.open(self.store)
             self.night = fresh.night
             return f"undid `{line}`"
+        words = stored_words(self.record)
+        rounds = [e for e in self.store.entries(self.record["id"]) if e.get("kind") == "round"]
+        last_round = max((int(e["round"]) for e in rounds), default=0)
+        if words and words[-1][0] > last_round:
+            return self._undo_word(words, rounds)
         last = self.store.last_entry()
-        if last is None or last.get("kind") != "round" or last.get("night") != self.record["id"]:
+        if last is None or last.get("night") != self.record["id"]:
             raise RuleError(
-                "nothing to undo in tonight's play: a payment or an older night's round is"
-                " corrected with `banluck ledger` corrections, not undone"
+                f"nothing to undo on night {self.record['id']}: no line has been played yet"
+            )
+        if last.get("kind") != "round":
+            if last.get("kind") == "payment":
+                raise RuleError(
+                    f"the last entry is a payment ({last['from']} paid {last['to']}"
+                    f" {last['amount']}), not a line of play: to cancel it, record the money"
+                    f" going back (`banluck pay {last['to']} {last['from']} {last['amount']}`)"
+                )
+            raise RuleError(
+                f"the last entry (#{last.get('seq')}) is a {last.get('kind')}, not a line of play:"
+                " it cannot be undone"
             )
         before = last.get("table_before") or {}
         lines = list(last.get("log", []))[:-1]
@@ -203,3 +332,13 @@ class Session:
         fresh = Session.open(self.store)
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
         return f"reopened round {last.get('round')} without `{last['log'][-1]}`"
+
+    def _undo_word(self, words: list[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]) -> str:
+        """Undo the night-level line typed last: the table is what replaying the night without
+        it gives (seats, stakes, dealer and rotation counters as they were)."""
+        kept = words[:-1]
+        night = replay_stored(self.record, rounds, kept)
+        self._store_table(night.seating, kept)
+        fresh = Session.open(self.store)
+        self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
+        return f"undid `{words[-1][1]}`"

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from banluck.ledger import net_of
+
 COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
 
 
@@ -30,17 +32,14 @@ class PlayerStats:
 
 
 def entry_nets(entry: Mapping[str, Any]) -> dict[str, int]:
-    """Each person's net from one ledger entry's transfers (+ received)."""
-    out: dict[str, int] = {}
-    for t in entry.get("transfers", []):
-        amount = int(t["amount"])
-        out[t["from"]] = out.get(t["from"], 0) - amount
-        out[t["to"]] = out.get(t["to"], 0) + amount
-    return out
+    """Each person's change of balance from one ledger entry (+ owed more): a round's or a
+    correction's transfers, or a payment (which raises the payer's balance)."""
+    return net_of(entry)
 
 
 def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
-    """Statistics per person over round entries; payments count in `net` only."""
+    """Statistics per person over ledger entries: `net` is the balance the entries add up to
+    (payments and corrections included); the other figures count round entries only."""
     table: dict[str, PlayerStats] = {}
 
     def of(name: str) -> PlayerStats:
@@ -67,7 +66,8 @@ def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
 
 
 def running_balances(entries: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
-    """Each person's balance after every entry, from zero (people who join later start at 0)."""
+    """Each person's balance after every entry (payments included, as in `banluck ledger`),
+    from zero (people who join later start at 0)."""
     series: dict[str, list[int]] = {}
     current: dict[str, int] = {}
     for count, entry in enumerate(entries, start=1):

@@ -61,9 +61,16 @@ def ledger(
 
     Example: banluck ledger --night 1
     """
+    if all_nights and night is not None:
+        raise BanluckError("give --night N or --all, not both")
+    _show_ledger(open_store(), night, all_nights, as_json, limit)
+
+
+def _show_ledger(
+    store: Any, night: int | None, all_nights: bool, as_json: bool, limit: int
+) -> None:
     from banluck.ledger import balances
 
-    store = open_store()
     entries, scope = _entries(store, night, all_nights)
     totals = balances(entries)
     if as_json:
@@ -222,26 +229,59 @@ def settle(
     as_json: JsonOpt = False,
 ) -> None:
     """Who pays whom, in the fewest transfers. By default all unpaid balances (every night, less
-    the payments recorded); --night or --from/--to for part of the ledger.
+    the payments recorded); --night, or --from/--to (the nights dated in that range, with the
+    payments recorded in their files), for part of the ledger. --via names any person of the
+    ledger, even one who is even.
 
     Example: banluck settle --explain
     """
+    if night is not None and (date_from or date_to):
+        raise BanluckError("give --night N or --from/--to, not both")
+    lo = _date(date_from, "--from") if date_from else None
+    hi = _date(date_to, "--to") if date_to else None
+    if lo and hi and lo > hi:
+        raise BanluckError(f"--from {lo} is after --to {hi}: give the earlier date first")
+    _show_settle(open_store(), night, lo, hi, explain, via, as_json)
+
+
+def _date(text: str, option: str) -> str:
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise BanluckError(
+            f"{option} {text!r} is not a date: write it as YYYY-MM-DD, e.g. 2027-02-06"
+        ) from None
+
+
+def _show_settle(
+    store: Any,
+    night: int | None,
+    lo: str | None,
+    hi: str | None,
+    explain: bool,
+    via: str | None,
+    as_json: bool,
+) -> None:
     from banluck.ledger import balances
     from banluck.settleup import plan, plan_via
 
-    store = open_store()
     if night is not None:
         entries = store.entries(night)
         scope = f"night {night}"
-    elif date_from or date_to:
+    elif lo or hi:
         dates = {rec["id"]: rec["date"] for rec in store.nights()}
-        lo, hi = date_from or "0000-00-00", date_to or "9999-99-99"
-        entries = [e for e in store.entries() if lo <= dates.get(e["night"], "") <= hi]
-        scope = f"{lo if date_from else 'start'} to {hi if date_to else 'now'}"
+        low, high = lo or "0000-00-00", hi or "9999-99-99"
+        entries = [e for e in store.entries() if low <= dates.get(e["night"], "") <= high]
+        scope = f"{lo or 'the start'} to {hi or 'now'}"
     else:
         entries = store.entries()
         scope = "all unpaid"
-    owed = {k: v for k, v in balances(entries).items()}
+    owed = dict(balances(entries))
+    if via is not None:
+        via = _person(store, via)
+        owed.setdefault(via, 0)  # someone even (or not in this part of the ledger) can bank
     result = plan_via(owed, via) if via else plan(owed)
     if as_json:
         out = {
@@ -298,26 +338,40 @@ def pay(
             f"amount {amount!r} is not a whole number: give the amount in chips, e.g. 40"
         ) from None
     if value <= 0:
-        raise BanluckError(f"amount {value} must be above 0")
+        raise BanluckError(f"amount {value} must be above 0: give the amount handed over, e.g. 40")
     store = open_store()
-    known = {n.lower(): n for n in store.people()}
-    names = []
-    for name in (payer, payee):
-        if name.lower() not in known:
-            raise BanluckError(
-                f"{name} never played here (people: {', '.join(sorted(known.values()))})"
-            )
-        names.append(known[name.lower()])
+    names = [_person(store, payer), _person(store, payee)]
     entry = store.add_payment(names[0], names[1], value, note)
     typer.echo(f"#{entry['seq']}: {names[0]} paid {names[1]} {value}")
 
 
-def check() -> None:
+def _person(store: Any, name: str) -> str:
+    """A name of the ledger, matched without regard to case; BanluckError for a stranger."""
+    known = {n.lower(): n for n in store.people()}
+    if name.lower() not in known:
+        people = ", ".join(sorted(known.values())) or "nobody yet"
+        raise BanluckError(f"{name} never played here (people: {people}); check the spelling")
+    return str(known[name.lower()])
+
+
+def check(
+    rebuild_index: Annotated[
+        bool,
+        typer.Option(
+            "--rebuild-index",
+            help="First rebuild index.json from the night files (a damaged index).",
+        ),
+    ] = False,
+) -> None:
     """Check every invariant of the stored ledger; silent with exit 0 when all hold.
 
-    Example: banluck check
+    Example: banluck check --rebuild-index
     """
-    problems = open_store().check()
+    store = open_store()
+    if rebuild_index:
+        store.rebuild_index()
+        typer.echo(f"rebuilt {store.index_path} from the night files")
+    problems = store.check()
     if problems:
         for p in problems:
             typer.echo(p)
@@ -330,9 +384,15 @@ def undo() -> None:
 
     Example: banluck undo
     """
-    from banluck.session import Session
+    from banluck.session import Session, StaleLine
 
-    session = Session.open(open_store())
+    store = open_store()
+    try:
+        session = Session.open(store)
+    except StaleLine:
+        # the live round cannot be replayed: dropping its last line is what mends it
+        typer.echo(f"undid `{store.pop_action()}`")
+        return
     typer.echo(session.undo())
 
 
@@ -341,30 +401,30 @@ def demo() -> None:
 
     Example: banluck demo
     """
-    import os
     import shutil
 
-    from banluck.home import data_dir
-
-    home = data_dir() / "demo"
-    if home.exists():
-        shutil.rmtree(home)
-    home.mkdir(parents=True)
-    os.environ["BANLUCK_HOME"] = str(home)
     from banluck.exporting import save_night
+    from banluck.home import data_dir
     from banluck.nightlog import read_night
     from banluck.presets import load
-
-    sample = Path(__file__).resolve().parent.parent / "data" / "demo-night.log"
-    text = sample.read_text(encoding="utf-8")
-    night, _ = read_night(text, "demo-night.log", load)
     from banluck.storage import Store
 
-    store = Store(home)
+    home = data_dir() / "demo"
+    sample = Path(__file__).resolve().parent.parent / "data" / "demo-night.log"
+    night, _ = read_night(sample.read_text(encoding="utf-8"), sample.name, load)
+    try:
+        if home.exists():
+            shutil.rmtree(home)
+        home.mkdir(parents=True)
+    except OSError as exc:
+        raise BanluckError(
+            f"cannot make the demo store at {home}: {exc.strerror}; check that folder"
+        ) from None
+    store = Store(home)  # the demo's own store: the user's ledger is never opened
     save_night(store, night, "2027-02-06")
     typer.echo(f"The sample night ({sample.name}) is recorded in a demo store at {home}")
-    ledger(night=None, all_nights=True, as_json=False, limit=10)
-    settle(night=None, date_from=None, date_to=None, explain=True, via=None, as_json=False)
+    _show_ledger(store, None, True, False, 10)
+    _show_settle(store, None, None, None, True, None, False)
     typer.echo(f"Look around: BANLUCK_HOME={home} banluck stats (or chart, history, ledger)")
 
 
@@ -376,9 +436,10 @@ def register(root: typer.Typer) -> None:
         ("chart", chart),
         ("export", export),
         ("settle", settle),
-        ("pay", pay),
         ("check", check),
         ("undo", undo),
         ("demo", demo),
     ):
         root.command(name)(fn)
+    # `pay Bob Mei -5`: the amount is read as a (refused) amount, not as an unknown option
+    root.command("pay", context_settings={"ignore_unknown_options": True})(pay)

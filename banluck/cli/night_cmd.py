@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from banluck.cli.common import JsonOpt, open_store
+from banluck.errors import BanluckError
 
 if TYPE_CHECKING:
     from banluck.session import Session
@@ -27,20 +30,29 @@ def start(
     """
     from banluck.night import seating_for
     from banluck.presets import load
-    from banluck.session import start_table
+    from banluck.session import check_names, seat_stakes, start_table
 
+    check_names(seats)
     rules = load(preset)
-    seating = seating_for(rules, seats)
+    store = open_store()
+    # People of earlier nights keep the ledger's spelling, so their unpaid debts carry over.
+    known = {n.lower(): n for n in store.people()}
+    seating = seating_for(rules, [known.get(n.lower(), n) for n in seats])
+    tonight = store.tonight()
+    if tonight is not None:
+        raise BanluckError(
+            f"night {tonight['id']} of {tonight['date']} is still open:"
+            " end it with `banluck night close` first"
+        )
     from dataclasses import replace
 
     seating = replace(seating, default_stake=stake)
-    store = open_store()
     record = store.open_night(
         preset,
         rules.to_dict(),
         list(seating.seats),
         seating.dealer,
-        stakes={},
+        stakes=seat_stakes(seating),
         date=date,
         table=start_table(seating),
     )
@@ -113,7 +125,15 @@ def act(
     from banluck.session import Session
 
     session = Session.open(open_store())
-    text = " ".join(line)
+    # words the shell kept together stay together (a quoted name is refused, not split in two)
+    text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
+    if [w.lower() for w in line] == ["undo"]:
+        said = session.undo()
+        if as_json:
+            typer.echo(json.dumps({"line": text, "undone": said, "live": session.live}))
+        else:
+            typer.echo(said)
+        return
     finished = session.act(text)
     if as_json:
         out: dict[str, object] = {"line": text, "live": session.live}

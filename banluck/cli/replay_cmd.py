@@ -51,7 +51,7 @@ def replay(
         from banluck.storage import Store
 
         record = save_night(Store(), night, date)
-        state = "open, a round in play" if night.current is not None else "closed"
+        state = "open, a round in play" if record["status"] == "open" else "closed"
         print(f"saved as night {record['id']} ({state})", file=sys.stderr)
     if as_json:
         out = {
