@@ -108,8 +108,17 @@ def seating_for(preset: Preset, seats: Sequence[str]) -> Seating:
 
 
 def _check_name(name: str) -> None:
-    if name.lower() in RESERVED or not name or not (name[0].isalpha()):
-        raise RuleError(f"{name!r} cannot be a player's name: use a name starting with a letter")
+    """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
+    if (
+        not name
+        or name.lower() in RESERVED
+        or not name[0].isalpha()
+        or not all(ch.isalnum() or ch in "-_." for ch in name)
+    ):
+        raise RuleError(
+            f"{name!r} cannot be a player's name: use one word starting with a letter"
+            " (letters, digits, - _ .), e.g. MaryAnn or Mary-Ann"
+        )
 
 
 def _next_seat(seats: Sequence[str], after: str) -> str:

@@ -593,14 +593,15 @@ def test_replay_save_is_refused_while_a_night_is_open(
 def test_replay_save_refuses_a_name_the_night_log_cannot_write_back(
     cli: Cli, tmp_path: Path, banluck_home: Path
 ) -> None:
-    """A quoted name with a space replays, but a stored night could not be exported back: the
-    save is refused and nothing is stored."""
+    """A quoted name with a space could not be written back to a night log: the replay and the
+    save are both refused, and nothing is stored."""
     path = tmp_path / "night.log"
     path.write_text(
         'night chinese "Mary Ann" Bob\nstake 10\ndealer 10 7\nstand Bob\nopen Bob 10 9\n',
         encoding="utf-8",
     )
-    assert cli("replay", str(path))[0] == 0
+    code, _, err = cli("replay", str(path))
+    assert code == 1 and "cannot be a player's name" in err
     code, _, err = cli("replay", str(path), "--save")
     assert code != 0 and "e.g. MaryAnn" in err and err.count("\n") == 1
     assert not banluck_home.exists() or hashes(banluck_home) == {}

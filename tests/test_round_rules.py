@@ -74,3 +74,17 @@ def test_pay_for_dealer_excludes_instant_wins_from_the_cover() -> None:
     # Bob +10 (ban-luck 1), Carol short: -10 and covers Dave's +10 only, Dave +10.
     assert r.nets() == {"Mei": 0, "Bob": 10, "Carol": -20, "Dave": 10}
     assert sum(nets(list(r.transfers)).values()) == 0
+
+
+def test_names_are_one_word_of_the_log() -> None:
+    """A name with a space, `#` or a quote would not read back from the log: it is refused."""
+    import pytest
+
+    from banluck import presets
+    from banluck.errors import RuleError
+    from banluck.night import seating_for
+
+    for bad in ["Mary Ann", "Bo#b", 'Al"', "dealer", "9lives"]:
+        with pytest.raises(RuleError, match="cannot be a player's name"):
+            seating_for(presets.load("chinese"), ["Mei", bad])
+    seating_for(presets.load("chinese"), ["Mei", "Mary-Ann", "Hoà", "J.R."])

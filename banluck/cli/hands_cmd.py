@@ -1,7 +1,5 @@
 """`banluck hand` and `banluck judge`: the rules engine on the spot."""
 
-from __future__ import annotations
-
 import json
 from typing import Annotated, Any
 

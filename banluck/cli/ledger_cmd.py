@@ -1,8 +1,6 @@
 """The night's money: `ledger`, `history`, `stats`, `chart`, `export`, `settle`, `pay`, `check`,
 `undo` and `demo`. Everything here reads balances from the ledger's entries."""
 
-from __future__ import annotations
-
 import json
 import sys
 from pathlib import Path
@@ -18,9 +16,10 @@ NightOpt = Annotated[
 ]
 
 
-def _entries(store: Any, night: int | None, all_nights: bool) -> tuple[list[dict[str, Any]], str]:
+def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None, str]:
+    """The night to read (None: all of them) and its name in titles."""
     if all_nights:
-        return store.entries(), "all nights"
+        return None, "all nights"
     if night is None:
         tonight = store.tonight()
         if tonight is None:
@@ -30,7 +29,7 @@ def _entries(store: Any, night: int | None, all_nights: bool) -> tuple[list[dict
             night = nights[-1]["id"]
         else:
             night = tonight["id"]
-    return store.entries(night), f"night {night}"
+    return night, f"night {night}"
 
 
 def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
@@ -69,31 +68,43 @@ def ledger(
 def _show_ledger(
     store: Any, night: int | None, all_nights: bool, as_json: bool, limit: int
 ) -> None:
+    from collections import deque
+
     from banluck.ledger import balances
 
-    entries, scope = _entries(store, night, all_nights)
-    totals = balances(entries)
+    night_id, scope = _scope(store, night, all_nights)
     if as_json:
-        typer.echo(
-            json.dumps({"scope": scope, "entries": entries, "balances": totals}, ensure_ascii=False)
-        )
+        entries = store.entries(night_id)
+        out_json = {"scope": scope, "entries": entries, "balances": balances(entries)}
+        typer.echo(json.dumps(out_json, ensure_ascii=False))
         return
+    # Stream the entries once: the balances are summed from every one, only the last are kept.
+    last: deque[dict[str, Any]] = deque(maxlen=limit)
+    count = 0
+
+    def every() -> Any:
+        nonlocal count
+        for entry in store.iter_entries(night_id):
+            count += 1
+            last.append(entry)
+            yield entry
+
+    totals = balances(every())
     from rich.table import Table
 
     from banluck.cli.render import balances_table, console, titled
 
     out = console()
-    shown = entries[-limit:] if limit else []
-    if shown:
+    if last:
         table = Table()
         table.add_column("#")
         table.add_column("entry", overflow="fold")
         table.add_column("nets", overflow="fold")
-        for entry in shown:
+        for entry in last:
             table.add_row(*_entry_line(entry))
         out.print(titled(f"Ledger, {scope}", table))
-        if len(entries) > len(shown):
-            out.print(f"[dim]{len(entries) - len(shown)} earlier entries not shown (--limit)[/]")
+        if count > len(last):
+            out.print(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")
     out.print(balances_table(totals, title=f"Balances, {scope}"))
 
 
@@ -161,7 +172,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     console().print(titled("Stats" + (f", night {night}" if night else ", all nights"), table))
 
 
-def chart(night: NightOpt = None) -> None:
+def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     """Each player's running balance through the night, as a line of bars in the terminal.
 
     Example: banluck chart --night 1
@@ -169,8 +180,11 @@ def chart(night: NightOpt = None) -> None:
     from banluck.stats import running_balances
 
     store = open_store()
-    entries, scope = _entries(store, night, False)
-    series = running_balances(entries)
+    night_id, scope = _scope(store, night, False)
+    series = running_balances(store.iter_entries(night_id))
+    if as_json:
+        typer.echo(json.dumps({"scope": scope, "series": series}, ensure_ascii=False))
+        return
     if not series:
         typer.echo(f"{scope}: no money has moved yet")
         return
@@ -276,7 +290,7 @@ def _show_settle(
         entries = [e for e in store.entries() if low <= dates.get(e["night"], "") <= high]
         scope = f"{lo or 'the start'} to {hi or 'now'}"
     else:
-        entries = store.entries()
+        entries = store.iter_entries()
         scope = "all unpaid"
     owed = dict(balances(entries))
     if via is not None:

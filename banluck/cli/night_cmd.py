@@ -1,7 +1,5 @@
 """`banluck night start|show|close` and `banluck act LINE`: the open night in the store."""
 
-from __future__ import annotations
-
 import json
 import re
 import shlex
@@ -107,7 +105,7 @@ def close() -> None:
     )
 
 
-def tonight_balances(session: Session) -> dict[str, int]:
+def tonight_balances(session: "Session") -> dict[str, int]:
     from banluck.ledger import balances
 
     seated = {n: 0 for n in session.night.seating.seats}

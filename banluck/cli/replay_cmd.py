@@ -1,7 +1,5 @@
 """`banluck replay FILE`: run a night log and show each round's settlements and the balances."""
 
-from __future__ import annotations
-
 import json
 import sys
 from pathlib import Path

@@ -5,8 +5,6 @@ only talks to the user. At module level it imports typer and the engine only; ri
 editor's helpers are imported inside the commands that use them.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -2,8 +2,6 @@
 actions (the night-log words, plus aliases), completion of words and names, and a history.
 Every accepted line is stored as it is typed: closing the terminal loses nothing."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
