@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -77,19 +78,39 @@ def string_console() -> Console:
     )
 
 
-def play(tc: TableConsole, rounds: int) -> list[float]:
-    """Seconds per action over `rounds` whole rounds."""
-    times = []
+def timing_writes(store: Store) -> list[float]:
+    """Time the store's writes of a line or a round (wrapping this store's methods): the part of
+    an action that is the store's, the rest being the engine and the panel."""
+    spent: list[float] = []
+    for name in ("push_action", "record_round"):
+        method = getattr(store, name)
+
+        def timed(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return _method(*args, **kwargs)
+            finally:
+                spent.append(time.perf_counter() - started)
+
+        setattr(store, name, timed)
+    return spent
+
+
+def play(tc: TableConsole, rounds: int, writes: list[float]) -> tuple[list[float], list[float]]:
+    """Seconds per action over `rounds` whole rounds, and of each the store's write."""
+    times, stored = [], []
     for _ in range(rounds):
         for line in round_lines(tc.session.night.seating.dealer):
+            writes.clear()
             started = time.perf_counter()
             tc.handle(line)
             times.append(time.perf_counter() - started)
+            stored.append(sum(writes))
         assert tc.session.night.current is None, "the bench round did not finish"
     out = tc.out.file
     assert isinstance(out, io.StringIO)
     assert "error" not in out.getvalue(), out.getvalue()[-2000:]
-    return times
+    return times, stored
 
 
 def main() -> None:
@@ -106,7 +127,7 @@ def main() -> None:
             stores[name].import_nights(year(nights, rounds))
         print(
             f"history: {nights} nights x {rounds} rounds x {len(PLAYERS)} players"
-            f" (built in {time.perf_counter() - started:.1f} s)"
+            f" (built in {time.perf_counter() - started:.2f} s)"
         )
         for store in stores.values():
             open_tonight(store)
@@ -119,14 +140,18 @@ def main() -> None:
         print(f"late: tonight filled with {rounds} rounds in {time.perf_counter() - started:.1f} s")
 
         medians: dict[str, float] = {}
+        print("per action (ms):  median    p90   store write  engine + panel")
         for name, store in stores.items():
+            writes = timing_writes(store)
             tc = TableConsole(store, string_console())
-            play(tc, 1)  # warm: imports, caches
-            times = play(tc, played)
+            play(tc, 1, writes)  # warm: imports, caches
+            times, stored = play(tc, played, writes)
             medians[name] = statistics.median(times)
+            rest = statistics.median(t - w for t, w in zip(times, stored, strict=True))
             print(
-                f"  {name:6} median {medians[name] * 1e3:6.2f} ms   p90"
-                f" {statistics.quantiles(times, n=10)[-1] * 1e3:6.2f} ms"
+                f"  {name:6}         {medians[name] * 1e3:6.2f} "
+                f"{statistics.quantiles(times, n=10)[-1] * 1e3:6.2f}"
+                f"   {statistics.median(stored) * 1e3:6.2f}       {rest * 1e3:6.2f}"
                 f"   ({len(times)} actions)"
             )
         print(f"ratio year / empty {medians['year'] / medians['empty']:5.2f}  (target <= 1.5)")

@@ -109,18 +109,26 @@ def test_saved_screens_are_what_the_console_shows(width: int) -> None:
 @pytest.mark.parametrize("width", [80, 45])
 def test_saved_sessions_are_what_the_console_shows(width: int) -> None:
     """docs/screens/session-80.txt and session-45.txt are the short session as the console
-    shows it, and docs/table.md shows each of them verbatim."""
-    text = session(width)
-    check_file(SCREENS / f"session-{width}.txt", text)
-    name = f"session-{width}"
-    block = re.compile(rf"(<!-- screen: {name} -->\n```text\n)(.*?)(```\n)", re.S)
+    shows it."""
+    check_file(SCREENS / f"session-{width}.txt", session(width))
+
+
+def test_docs_show_the_saved_screens_verbatim() -> None:
+    """Each `<!-- screen: NAME -->` block of docs/table.md is docs/screens/NAME.txt, and the doc
+    shows the 80-column screen and both sessions."""
+    block = re.compile(r"(<!-- screen: ([\w-]+) -->\n```text\n)(.*?)(```\n)", re.S)
     doc = TABLE_MD.read_text(encoding="utf-8")
+
+    def saved(m: re.Match[str]) -> str:
+        return m.group(1) + (SCREENS / f"{m.group(2)}.txt").read_text(encoding="utf-8") + m.group(4)
+
     if REGEN:
-        doc = block.sub(lambda m: m.group(1) + text + m.group(3), doc)
+        doc = block.sub(saved, doc)
         TABLE_MD.write_text(doc, encoding="utf-8")
-    found = block.search(doc)
-    assert found is not None, f"docs/table.md has no `<!-- screen: {name} -->` block"
-    assert found.group(2) == text
+    found = {m.group(2): m for m in block.finditer(doc)}
+    assert {"table-80", "session-80", "session-45"} <= set(found)
+    for m in found.values():
+        assert m.group(0) == saved(m), f"docs/table.md's {m.group(2)} block is out of date"
 
 
 def test_the_fixed_screen_shows_the_round_at_a_glance() -> None:
@@ -253,3 +261,22 @@ def test_balances_are_read_again_once_a_round_ends() -> None:
     tc.handle("o Dave 10 7")
     shown = text_of(tc.out)
     assert re.search(r"Bob\s+\+15\s+Dave\s+\+10\s+Carol\s+\+5\s+Mei\s+-30", shown), shown
+
+
+def test_docs_cheat_sheet_names_every_word_with_its_aliases() -> None:
+    """docs/table.md's tables have a row for every word (night-log and console words), and each
+    alias is written in the row of the word it stands for."""
+    from banluck.cli.table_cmd import CONSOLE_WORDS
+    from banluck.night import WORDS
+
+    rows = [line for line in TABLE_MD.read_text(encoding="utf-8").splitlines() if line[:3] == "| `"]
+
+    def row_of(word: str) -> str:
+        found = [row for row in rows if re.search(rf"`{word}[ `]", row.split("|")[1])]
+        assert found, f"docs/table.md has no row for {word}"
+        return found[0]
+
+    for word in {*WORDS, *CONSOLE_WORDS} - {"night"}:
+        row_of(word)
+    for alias, word in ALIASES.items():
+        assert f"`{alias}`" in row_of(word), (alias, word)

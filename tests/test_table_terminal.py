@@ -278,3 +278,19 @@ def test_shell_completion_offers_presets_and_people(tmp_path: Path) -> None:
     )
     assert complete("banluck table chinese Mei C") == ["Carol"]
     assert complete("banluck table chinese Mei ") == ["Bob", "Carol"]
+
+
+def test_ctrl_c_drops_the_line_being_typed_and_ctrl_d_leaves(tmp_path: Path) -> None:
+    """Ctrl-C at the prompt drops the half-typed line (nothing stored, the console stays);
+    Ctrl-D leaves with exit code 0."""
+    t = Table(tmp_path, "chinese", "Mei", "Bob", "Carol")
+    t.type("dealer 10 6")
+    t.child.send("hit Bo")
+    t.child.sendintr()
+    t.child.expect(PROMPT)
+    assert re.search(r"Bob x10\s+3\s+to play", t.type("hit Bob"))
+    assert night_show(tmp_path)["live"] == ["dealer 10 6", "hit Bob"]
+    t.child.sendeof()
+    t.child.expect(pexpect.EOF)
+    t.child.close()
+    assert t.child.exitstatus == 0

@@ -117,15 +117,26 @@ class TableConsole:
                     self._balances = None
                     self.out.print(round_panel(finished))
         except BanluckError as exc:
-            self._balances = None
             self.out.print(_error(exc))
-            try:
-                self.session = Session.open(self.store)  # the stored state is the truth
-            except BanluckError as again:
-                self.out.print(_error(again))
+            self.reopen()
             return True
         self.redraw()
         return True
+
+    def reopen(self, why: str | None = None) -> None:
+        """Read the night again from the store (the truth), after a refusal or an interruption;
+        with `why`, say so and redraw."""
+        self._balances = None
+        try:
+            self.session = Session.open(self.store)
+        except BanluckError as exc:
+            self.out.print(_error(exc))
+            return
+        if why is not None:
+            from rich.text import Text
+
+            self.out.print(Text(why, "yellow"))
+            self.redraw()
 
     def typo(self, word: str, rest: Sequence[str]) -> str | None:
         """A refusal with the line it probably meant, for a misspelled word or name; else None
@@ -247,6 +258,8 @@ def _remember(line: str) -> None:
 
 
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
+    import typer
+
     from banluck.cli.render import console
     from banluck.storage import Store
 
@@ -275,13 +288,23 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     while True:
         try:
             line = input("> " if interactive else "")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:  # Ctrl-D, or the end of piped input
             tc.out.print()
             return
+        except KeyboardInterrupt:  # Ctrl-C drops the line being typed
+            tc.out.print()
+            if not interactive:
+                raise typer.Exit(130) from None
+            continue
         if interactive:
             _remember(line)
-        if not tc.handle(line):
-            return
+        try:
+            if not tc.handle(line):
+                return
+        except KeyboardInterrupt:
+            if not interactive:
+                raise typer.Exit(130) from None
+            tc.reopen("interrupted: the panel shows what is stored")
 
 
 def _error(exc: BanluckError) -> RenderableType:
