@@ -251,11 +251,13 @@ def test_help_lists_every_word_and_alias() -> None:
 
 def test_balances_are_read_again_once_a_round_ends() -> None:
     """The panel's balances come from the stored entries: a payment recorded by another command
-    during a round shows once the round is recorded."""
+    during a round shows with the next line, and the round's transfers once it is recorded."""
     tc = console_on(SESSION, 80)
     tc.handle("dealer 10 6")
     tc.store.add_payment("Bob", "Carol", 5)
-    for line in ("s all", "o Bob 10 8", "o Carol 10 9"):
+    tc.handle("s all")
+    assert re.search(r"Bob\s+\+5\s+Dave\s+0\s+Mei\s+0\s+Carol\s+-5", text_of(tc.out))
+    for line in ("o Bob 10 8", "o Carol 10 9"):
         tc.handle(line)
     text_of(tc.out)
     tc.handle("o Dave 10 7")
@@ -280,3 +282,26 @@ def test_docs_cheat_sheet_names_every_word_with_its_aliases() -> None:
         row_of(word)
     for alias, word in ALIASES.items():
         assert f"`{alias}`" in row_of(word), (alias, word)
+
+
+def test_a_line_for_a_round_changed_by_another_command_is_not_applied() -> None:
+    """When another command changes the round while the console is open (here `banluck act`
+    stands everyone), the next typed line, meant for the round as it was, is refused and the
+    panel shows the stored round; the stored round stays valid. A payment made meanwhile changes
+    no round: the line is applied."""
+    from banluck.session import Session
+
+    tc = console_on(SESSION, 80)
+    tc.handle("dealer 10 6")
+    Session.open(Store()).act("stand all")  # another terminal
+    text_of(tc.out)
+    tc.handle("hit Bob")
+    shown = text_of(tc.out)
+    assert "changed by another command" in shown and "was not applied" in shown
+    assert "may open (Bob, Carol, Dave)" in shown
+    assert tc.store.live() == ["dealer 10 6", "stand Bob Carol Dave"]
+    Store().add_payment("Bob", "Carol", 5)  # another terminal
+    tc.handle("o Bob 10 8")
+    assert "changed by another command" not in text_of(tc.out)
+    assert tc.store.live()[-1] == "open Bob 10 8"
+    assert Session.open(Store()).live == tc.store.live()

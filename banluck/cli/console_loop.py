@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
 
 from banluck.cli.table_cmd import ALIASES, CONSOLE_WORDS
 from banluck.errors import BanluckError
@@ -61,6 +64,7 @@ class TableConsole:
         self.out = out
         self.session = Session.open(store)
         self._balances: dict[str, int] | None = None
+        self._stamp = self.stamp()
 
     def balances(self) -> dict[str, int]:
         """Tonight's balances from the stored entries. A line inside a round adds no entry, so
@@ -100,14 +104,15 @@ class TableConsole:
                 _settle(self.out, self.session)
                 return True
             typo = self.typo(word, rest)
-            if typo:
-                raise BanluckError(typo)
+            if typo:  # refused before anything was tried: the session is as stored
+                self.out.print(_error(typo))
+                return True
+            if self.changed_elsewhere():
+                return True
             in_round = self.session.night.current is not None and word in ROUND_WORDS
             if not in_round:
                 self._balances = None
             if word == "undo":
-                from rich.text import Text
-
                 self.out.print(Text(self.session.undo(), "green"))
             else:
                 finished = self.session.act(" ".join([word, *rest]))
@@ -116,11 +121,36 @@ class TableConsole:
 
                     self._balances = None
                     self.out.print(round_panel(finished))
+            self._stamp = self.stamp()
         except BanluckError as exc:
             self.out.print(_error(exc))
             self.reopen()
             return True
         self.redraw()
+        return True
+
+    def stamp(self) -> tuple[int, int, int] | None:
+        """The identity of tonight's night file (inode, mtime, size): every write replaces the
+        file, so a stamp that differs from the one after our own last write means another
+        command (`banluck act`, `pay`, a second console) wrote in between."""
+        try:
+            st = os.stat(self.store.night_path(self.session.record["id"]))
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def changed_elsewhere(self) -> bool:
+        """Catch up with a write made by another command; True when it changed the round being
+        played, so the line just typed (meant for the round as it was) is not applied."""
+        if self.stamp() == self._stamp:
+            return False
+        live = self.session.live
+        self.reopen()
+        if self.session.live == live:
+            return False  # a payment, say: the round is as it was
+        self.out.print(Text("the round was changed by another command: this is what is stored"))
+        self.redraw()
+        self.out.print(_error("the line was not applied; type it again if it still applies"))
         return True
 
     def reopen(self, why: str | None = None) -> None:
@@ -132,9 +162,8 @@ class TableConsole:
         except BanluckError as exc:
             self.out.print(_error(exc))
             return
+        self._stamp = self.stamp()
         if why is not None:
-            from rich.text import Text
-
             self.out.print(Text(why, "yellow"))
             self.redraw()
 
@@ -272,8 +301,6 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             )
         import io
 
-        from rich.text import Text
-
         from banluck.cli.night_cmd import start
 
         said = io.StringIO()
@@ -307,9 +334,7 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             tc.reopen("interrupted: the panel shows what is stored")
 
 
-def _error(exc: BanluckError) -> RenderableType:
-    from rich.text import Text
-
+def _error(exc: BanluckError | str) -> RenderableType:
     return Text.assemble(("error:", "red"), " ", str(exc))
 
 
@@ -317,7 +342,6 @@ def _help(out: Console, about: Sequence[str] = ()) -> None:
     """The words with their aliases and meanings; on a narrow terminal the words and aliases
     only (`help WORD` gives one word's meaning and usage)."""
     from rich.table import Table
-    from rich.text import Text
 
     if about:
         word = ALIASES.get(about[0].lower(), about[0].lower())
