@@ -97,17 +97,17 @@ class TableConsole:
             if word == "help":
                 _help(self.out, rest)
                 return True
-            if word == "odds":
-                _odds(self.out, self.session)
-                return True
-            if word == "settle":
-                _settle(self.out, self.session)
-                return True
             typo = self.typo(word, rest)
             if typo:  # refused before anything was tried: the session is as stored
                 self.out.print(_error(typo))
                 return True
             if self.changed_elsewhere():
+                return True
+            if word == "odds":
+                _odds(self.out, self.session)
+                return True
+            if word == "settle":
+                _settle(self.out, self.session)
                 return True
             in_round = self.session.night.current is not None and word in ROUND_WORDS
             if not in_round:
