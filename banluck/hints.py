@@ -41,7 +41,12 @@ def hints(state: RoundState) -> list[str]:
         for p in state.open_players():
             if p.count == max_cards - 1 and not p.stood and preset.five_card.settle == "at-once":
                 out.append(f"{p.name} has {p.count} cards: a {_nth(max_cards)} must be shown")
-        out.extend(state.waiting_for()[:3])
+        to_play = [p.name for p in state.open_players() if not p.stood and p.count < max_cards]
+        if to_play:
+            out.append(f"to play: {', '.join(to_play)} (hit or stand)")
+        out.extend(
+            why for p in state.open_players() if p.count >= max_cards and (why := state.to_play(p))
+        )
         two_card = [p.name for p in state.open_players() if p.count == 2 and not p.acted]
         if two_card and len(state.dealer_cards) == 2:
             allowed = []
@@ -67,3 +72,46 @@ def hints(state: RoundState) -> list[str]:
 
 def _nth(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+def words_now(state: RoundState | None) -> list[str]:
+    """The night-log words that can apply now (`state` is None between rounds), most useful
+    first: what the console offers when the dealer presses Tab."""
+    if state is None:
+        return ["dealer", "round", "stake", "seat", "leave", "pass", "undo"]
+    phase = state.phase
+    if phase == "deal":
+        return ["dealer", "forfeit", "undo"] if state.dealer_burned else ["dealer", "undo"]
+    if phase == "showdown":
+        return ["show", "undo"]
+    if phase == "dealer":
+        return ["open", "draw", "stop", "show", "undo"]
+    if phase == "done":
+        return ["round", "dealer", "undo"]
+    words = ["hit", "stand", "show"]
+    fifteen = state.preset.fifteen
+    if fifteen.mode in ("run", "run-dealer-only"):
+        words.append("run")
+    if fifteen.burn:
+        words.append("burn")
+    if fifteen.mode in ("free-hand", "hard-15-surrender"):
+        words.append("void")
+    return [*words, "undo"]
+
+
+def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str]:
+    """The names (and `all`, `dealer`, `bust`) that can follow `word` now, for completion."""
+    if state is None or word in ("stake", "leave"):
+        return list(seats) if word in ("stake", "leave") else []
+    players = state.players.values()
+    if word == "hit":
+        return [p.name for p in players if state.to_play(p)]
+    if word == "stand":
+        return [*(p.name for p in players if state.to_play(p)), "all"]
+    if word in ("open", "show"):
+        return [p.name for p in players if not p.settled]
+    if word in ("run", "burn"):
+        return [*(p.name for p in players if not p.settled), "dealer"]
+    if word == "forfeit":
+        return [p.name for p in players if not p.settled and p.stake_before_burn is not None]
+    return []

@@ -1,22 +1,36 @@
-"""The loop behind `banluck table`: read a line, act on the stored night, redraw the panel."""
+"""The loop behind `banluck table`: read a line, act on the stored night, redraw the panel.
+
+`TableConsole.handle(line)` is one turn of the loop (what bench/table.py times); `run_console`
+adds the terminal: readline (history, completion) and the prompt.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import difflib
+import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
 
 from banluck.cli.table_cmd import ALIASES, CONSOLE_WORDS
 from banluck.errors import BanluckError
-from banluck.night import WORDS
+from banluck.hints import names_for, words_now
+from banluck.night import RESERVED, ROUND_WORDS, WORDS
 from banluck.session import Session
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from banluck.storage import Store
 
 HELP_ROWS = [
     ("dealer 9 7", "dl", "the dealer's first two cards (starts a round)"),
     ("show Bob A K", "sh", "a player shows cards: instant hand, five cards, a bust"),
     ("hit Carol [5]", "h", "a player draws a hidden (or a seen) card"),
-    ("stand Carol | stand all", "s", "players stop drawing"),
+    ("stand Carol | stand all", "s, st", "players stop drawing"),
     ("draw 5", "d", "the dealer draws"),
     ("open Carol 10 5 9 | open Dave bust", "o", "the dealer opens a player"),
     ("stop", "", "the dealer stops; open the rest"),
@@ -24,35 +38,216 @@ HELP_ROWS = [
     ("void", "", "the dealer's two-card 15 calls the round off"),
     ("burn Tom 8 7 | burn dealer", "", "a two-card 15 burns (fifteen.burn)"),
     ("forfeit Uma", "", "after the dealer burns: give up the stake"),
+    ("round", "r", "a new round (optional: `dealer` starts one)"),
     ("stake 10 | stake Bob 20", "", "stakes, between rounds"),
-    ("seat Eve | leave Dave | pass", "p", "seats and the deal, between rounds"),
+    ("seat Eve | leave Dave", "", "seats, between rounds"),
+    ("pass", "p", "the deal passes to the next seat, between rounds"),
     ("undo", "u", "take back the last line (or reopen the last round)"),
     ("odds", "", "the advisor: whom to open, draw first or not"),
     ("settle", "", "who pays whom tonight"),
-    ("quit", "q", "leave (everything is already stored)"),
+    ("help", "?", "this list"),
+    ("quit", "q, exit", "leave (everything is already stored)"),
 ]
 
+HISTORY_LENGTH = 1000
 
-def _complete_words(session_holder: list[Session]) -> Any:
+# Words after which the arguments are names (the rest are cards, amounts or nothing).
+_ALL_NAMES = ("stand", "leave")
+_ONE_NAME = ("stake", *(w for w, cls in ROUND_WORDS.items() if cls.takes_name))
+
+
+class TableConsole:
+    """The dealer's console over the stored night: one line in, the panel (or a message) out."""
+
+    def __init__(self, store: Store, out: Console) -> None:
+        self.store = store
+        self.out = out
+        self.session = Session.open(store)
+        self._balances: dict[str, int] | None = None
+        self._stamp = self.stamp()
+
+    def balances(self) -> dict[str, int]:
+        """Tonight's balances from the stored entries. A line inside a round adds no entry, so
+        they are read again only after a round ends, an undo, an error or a night word."""
+        if self._balances is None:
+            from banluck.cli.night_cmd import tonight_balances
+
+            self._balances = tonight_balances(self.session)
+        return self._balances
+
+    def screen(self) -> RenderableType:
+        from banluck.cli.render import table_screen
+
+        s = self.session
+        return table_screen(s.night, self.balances(), self.out.width, s.record["id"])
+
+    def redraw(self) -> None:
+        self.out.print(self.screen())
+
+    def handle(self, line: str) -> bool:
+        """Act on one typed line and show the result; False when the dealer quits."""
+        words = line.split("#", 1)[0].split()
+        if not words:
+            return True
+        word = ALIASES.get(words[0].lower(), words[0].lower())
+        rest = words[1:]
+        if word == "quit":
+            return False
+        try:
+            if word == "help":
+                _help(self.out, rest)
+                return True
+            typo = self.typo(word, rest)
+            if typo:  # refused before anything was tried: the session is as stored
+                self.out.print(_error(typo))
+                return True
+            if self.changed_elsewhere():
+                return True
+            if word == "odds":
+                _odds(self.out, self.session)
+                return True
+            if word == "settle":
+                _settle(self.out, self.session)
+                return True
+            in_round = self.session.night.current is not None and word in ROUND_WORDS
+            if not in_round:
+                self._balances = None
+            if word == "undo":
+                self.out.print(Text(self.session.undo(), "green"))
+            else:
+                finished = self.session.act(" ".join([word, *rest]))
+                if finished is not None:
+                    from banluck.cli.render import round_panel
+
+                    self._balances = None
+                    self.out.print(round_panel(finished))
+            self._stamp = self.stamp()
+        except BanluckError as exc:
+            self.out.print(_error(exc))
+            self.reopen()
+            return True
+        self.redraw()
+        return True
+
+    def stamp(self) -> tuple[int, int, int] | None:
+        """The identity of tonight's night file (inode, mtime, size): every write replaces the
+        file, so a stamp that differs from the one after our own last write means another
+        command (`banluck act`, `pay`, a second console) wrote in between."""
+        try:
+            st = os.stat(self.store.night_path(self.session.record["id"]))
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def changed_elsewhere(self) -> bool:
+        """Catch up with a write made by another command; True when it changed the round being
+        played, so the line just typed (meant for the round as it was) is not applied."""
+        if self.stamp() == self._stamp:
+            return False
+        live = self.session.live
+        self.reopen()
+        if self.session.live == live:
+            return False  # a payment, say: the round is as it was
+        self.out.print(Text("the round was changed by another command: this is what is stored"))
+        self.redraw()
+        self.out.print(_error("the line was not applied; type it again if it still applies"))
+        return True
+
+    def reopen(self, why: str | None = None) -> None:
+        """Read the night again from the store (the truth), after a refusal or an interruption;
+        with `why`, say so and redraw."""
+        self._balances = None
+        try:
+            self.session = Session.open(self.store)
+        except BanluckError as exc:
+            self.out.print(_error(exc))
+            return
+        self._stamp = self.stamp()
+        if why is not None:
+            self.out.print(Text(why, "yellow"))
+            self.redraw()
+
+    def typo(self, word: str, rest: Sequence[str]) -> str | None:
+        """A refusal with the line it probably meant, for a misspelled word or name; else None
+        (the engine judges everything else)."""
+        known = [*WORDS, *CONSOLE_WORDS]
+        if word not in known:
+            close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
+            if not close:
+                return f"unknown word {word!r}: `help` lists the words"
+            return f"unknown word {word!r}: did you mean `{' '.join([close[0], *rest])}`?"
+        if word in _ALL_NAMES:
+            at = list(range(len(rest)))
+        elif word in _ONE_NAME and rest and not (word == "stake" and len(rest) == 1):
+            at = [0]
+        else:
+            return None
+        names = self.names()
+        fixed, wrong = list(rest), []
+        for i in at:
+            name = rest[i]
+            if name.lower() in names or (word == "stand" and name.lower() == "all"):
+                continue
+            close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.6)
+            if not close:
+                return None  # not a typo of a seat: the engine says what is wrong
+            wrong.append(name)
+            fixed[i] = names[close[0]]
+        if not wrong:
+            return None
+        return (
+            f"{' and '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not at the table:"
+            f" did you mean `{' '.join([word, *fixed])}`?"
+        )
+
+    def names(self) -> dict[str, str]:
+        """Every name a line may use now, lower-cased -> as seated."""
+        night = self.session.night
+        names = {n.lower(): n for n in night.seating.seats}
+        if night.current is not None:
+            names.update({n.lower(): n for n in night.current.state.players})
+        names.update({n: n for n in RESERVED})
+        return names
+
+    def completions(self, buffer: str) -> list[str]:
+        """What Tab offers for the line typed so far: the words that apply now (falling back to
+        every word), then the names that fit the word."""
+        words = buffer.split()
+        night = self.session.night
+        state = night.current.state if night.current is not None else None
+        if not words or (len(words) == 1 and not buffer.endswith(" ")):
+            text = words[0].lower() if words else ""
+            now = [*words_now(state), *CONSOLE_WORDS]
+            found = [w for w in now if w.startswith(text)]
+            if not found:
+                found = [w for w in sorted({*WORDS, *CONSOLE_WORDS}) if w.startswith(text)]
+            return [w + " " for w in dict.fromkeys(found)]
+        word = ALIASES.get(words[0].lower(), words[0].lower())
+        text = "" if buffer.endswith(" ") else words[-1]
+        position = len(words) - (0 if buffer.endswith(" ") else 1)
+        if position == 1 or word in _ALL_NAMES:
+            options = names_for(word, state, list(night.seating.seats))
+        elif word == "open" and position == 2:
+            options = ["bust"]
+        else:
+            options = []
+        return [o + " " for o in options if o.lower().startswith(text.lower())]
+
+
+def _completer(tc: TableConsole) -> Callable[[str, int], str | None]:
+    matches: list[str] = []
+
     def complete(text: str, state: int) -> str | None:
         import readline
 
-        buffer = readline.get_line_buffer()
-        words = buffer.split()
-        first = len(words) == 0 or (len(words) == 1 and not buffer.endswith(" "))
-        if first:
-            options = sorted({*WORDS, *CONSOLE_WORDS})
-        else:
-            night = session_holder[0].night
-            names = list(night.seating.seats)
-            options = [*names, "dealer", "all", "bust"]
-        matches = [o + " " for o in options if o.lower().startswith(text.lower())]
+        if state == 0:
+            matches[:] = tc.completions(readline.get_line_buffer()[: readline.get_endidx()])
         return matches[state] if state < len(matches) else None
 
     return complete
 
 
-def _setup_readline(session_holder: list[Session]) -> None:
+def _setup_readline(tc: TableConsole) -> None:
     try:
         import readline
     except ImportError:  # pragma: no cover - no readline on this platform: plain input()
@@ -62,22 +257,39 @@ def _setup_readline(session_holder: list[Session]) -> None:
     history = data_dir() / "table-history"
     with contextlib.suppress(OSError):
         readline.read_history_file(history)
-    readline.set_history_length(1000)
-    readline.set_completer(_complete_words(session_holder))
+    readline.set_history_length(HISTORY_LENGTH)
+    readline.set_completer(_completer(tc))
     readline.set_completer_delims(" ")
     readline.parse_and_bind("tab: complete")
     import atexit
 
-    def save() -> None:
+    def save() -> None:  # keeps the file to the last HISTORY_LENGTH lines
         with contextlib.suppress(OSError):
-            history.parent.mkdir(parents=True, exist_ok=True)
             readline.write_history_file(history)
 
     atexit.register(save)
 
 
+def _remember(line: str) -> None:
+    """Add the line to the history file at once: a killed terminal keeps its history too."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - no readline on this platform: no history
+        return
+    from banluck.home import data_dir
+
+    if line.strip():
+        history = data_dir() / "table-history"
+        with contextlib.suppress(OSError):
+            history.parent.mkdir(parents=True, exist_ok=True)
+            history.touch()
+            readline.append_history_file(1, history)
+
+
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
-    from banluck.cli.render import console, table_screen
+    import typer
+
+    from banluck.cli.render import console
     from banluck.storage import Store
 
     store = Store()
@@ -87,77 +299,72 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 "a night is already open: run `banluck table` without a preset to continue it,"
                 " or `banluck night close` first"
             )
+        import io
+
         from banluck.cli.night_cmd import start
 
-        start(preset, list(seats), stake, None)
-    session = Session.open(store)
-    holder = [session]
-    out = console()
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said):  # said again below, wrapped to the terminal
+            start(preset, list(seats), stake, None)
+        console().print(Text(said.getvalue().rstrip()))
+    tc = TableConsole(store, console())
     interactive = sys.stdin.isatty()
     if interactive:
-        _setup_readline(holder)
-
-    def redraw() -> None:
-        from banluck.cli.night_cmd import tonight_balances
-
-        out.print(
-            table_screen(
-                holder[0].night, tonight_balances(holder[0]), out.width, holder[0].record["id"]
-            )
-        )
-
-    redraw()
+        _setup_readline(tc)
+    tc.redraw()
     while True:
         try:
             line = input("> " if interactive else "")
-        except (EOFError, KeyboardInterrupt):
-            out.print()
+        except EOFError:  # Ctrl-D, or the end of piped input
+            tc.out.print()
             return
-        words = line.split("#", 1)[0].split()
-        if not words:
+        except KeyboardInterrupt:  # Ctrl-C drops the line being typed
+            tc.out.print()
+            if not interactive:
+                raise typer.Exit(130) from None
             continue
-        word = ALIASES.get(words[0].lower(), words[0].lower())
-        rest = words[1:]
-        if word == "quit":
-            return
-        if word == "help":
-            _help(out)
-            continue
+        if interactive:
+            _remember(line)
         try:
-            if word == "odds":
-                _odds(out, holder[0])
-                continue
-            if word == "settle":
-                _settle(out, holder[0])
-                continue
-            if word == "undo":
-                out.print(f"[green]{holder[0].undo()}[/]")
-            else:
-                finished = holder[0].act(" ".join([word, *rest]))
-                if finished is not None:
-                    from banluck.cli.render import round_panel
-
-                    out.print(round_panel(finished))
-        except BanluckError as exc:
-            out.print(f"[red]error:[/] {exc}")
-            try:
-                holder[0] = Session.open(store)  # the stored state is the truth
-            except BanluckError as again:
-                out.print(f"[red]error:[/] {again}")
-            continue
-        redraw()
+            if not tc.handle(line):
+                return
+        except KeyboardInterrupt:
+            if not interactive:
+                raise typer.Exit(130) from None
+            tc.reopen("interrupted: the panel shows what is stored")
 
 
-def _help(out: Any) -> None:
+def _error(exc: BanluckError | str) -> RenderableType:
+    return Text.assemble(("error:", "red"), " ", str(exc))
+
+
+def _help(out: Console, about: Sequence[str] = ()) -> None:
+    """The words with their aliases and meanings; on a narrow terminal the words and aliases
+    only (`help WORD` gives one word's meaning and usage)."""
     from rich.table import Table
 
-    table = Table(box=None, show_header=False)
+    if about:
+        word = ALIASES.get(about[0].lower(), about[0].lower())
+        rows = [r for r in HELP_ROWS if word in {alt.split()[0] for alt in r[0].split("|")}]
+        if not rows:
+            raise BanluckError(f"no word {about[0]!r}: `help` lists the words")
+        for words, alias, meaning in rows:
+            out.print(Text.assemble((words, "bold"), f" ({alias})" if alias else "", ": ", meaning))
+        action = ROUND_WORDS.get(word)
+        if action is not None:
+            out.print(Text(f"usage: {action.usage}: {action.help}", "dim"))
+        return
+    narrow = out.width < 60
+    table = Table(box=None, show_header=False, pad_edge=False)
     table.add_column(overflow="fold")
-    table.add_column(style="cyan")
-    table.add_column(overflow="fold", style="dim")
+    table.add_column(style="cyan", no_wrap=True)
+    if not narrow:
+        table.add_column(overflow="fold", style="dim")
     for words, alias, meaning in HELP_ROWS:
-        table.add_row(words, alias, meaning)
+        table.add_row(words, alias, *([] if narrow else [meaning]))
     out.print(table)
+    if narrow:
+        out.print(Text("help WORD: what a word does", "dim"))
 
 
 def _settle(out: Any, session: Session) -> None:
@@ -184,4 +391,4 @@ def _odds(out: Any, session: Session) -> None:
     result = advise(state.preset, tuple(state.dealer_cards), tuple(seen), closed)
     from banluck.cli.odds_cmd import _print_advice
 
-    _print_advice(result, state.preset)
+    _print_advice(result, state.preset, out)

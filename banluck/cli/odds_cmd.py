@@ -14,6 +14,8 @@ import typer
 from banluck.presets import DEFAULT_PRESET
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from banluck.advice import Advice
     from banluck.edge import EdgeResult
     from banluck.preset import Preset
@@ -137,16 +139,17 @@ def _signed(x: float | None) -> str:
     return "-" if x is None else f"{x:+.3f}"
 
 
-def _print_advice(advice: "Advice", preset: "Preset") -> None:
-    from rich.console import Console
+def _print_advice(advice: "Advice", preset: "Preset", out: "Console | None" = None) -> None:
     from rich.table import Table
+
+    from banluck.cli import render
 
     dealer = advice.dealer
     can = [
         "may open" if advice.can_open else f"may not open yet (under {preset.reveal.dealer_min})",
         "may draw" if advice.can_draw else "may not draw",
     ]
-    console = Console(highlight=False)
+    console = out if out is not None else render.console()
     cards = " ".join(str(c) for c in dealer.cards)
     console.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
     low = min(16, preset.minimum.player)
@@ -297,8 +300,9 @@ class _progress:
 
 
 def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", players: int) -> None:
-    from rich.console import Console
     from rich.table import Table
+
+    from banluck.cli import render
 
     table = Table(title="the dealer's edge per player-round (% of the stake)")
     table.add_column("")
@@ -325,7 +329,7 @@ def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", player
         line("  sd per round", [f"{m.sd_round:.3f}" for m in sims])
         line("  fair turn (rounds)", [turn(m) for m in sims])
         line("  rounds simulated", [f"{m.rounds:,}" for m in sims])
-    Console(highlight=False).print(table)
+    render.console().print(table)
 
 
 def register(app: typer.Typer) -> None:

@@ -14,9 +14,13 @@ if TYPE_CHECKING:
 
 
 def console(stderr: bool = False) -> Console:
+    """The terminal. Under NO_COLOR (set and not empty) it writes no escape codes at all: no
+    colour, and no bold or dim either, so the text reads the same in any terminal or log."""
     from rich.console import Console
 
-    return Console(stderr=stderr, no_color=bool(os.environ.get("NO_COLOR")), highlight=False)
+    if os.environ.get("NO_COLOR"):
+        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
+    return Console(stderr=stderr, highlight=False)
 
 
 def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
@@ -123,8 +127,12 @@ def table_screen(
             stake = f" x{p.stake}" if not narrow else ""
             table.add_row(p.name + stake, cards, _player_state(p, state), won)
         parts.append(table)
+        notes = Table.grid(padding=(0, 1, 0, 0))
+        notes.add_column(style="yellow")
+        notes.add_column(style="yellow", overflow="fold")
         for line in hints(state):
-            parts.append(Text("› " + line, "yellow"))
+            notes.add_row("›", line)  # a long hint wraps under its text, not under the mark
+        parts.append(notes)
     bal = Table(box=None, show_header=False, pad_edge=False, title=None)
     per_row = 2 if narrow else 4
     for _ in range(per_row):

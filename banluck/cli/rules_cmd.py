@@ -90,8 +90,9 @@ def show(
         typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
         return
     from rich import box
-    from rich.console import Console
     from rich.table import Table
+
+    from banluck.cli import render
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
@@ -106,7 +107,7 @@ def show(
         )
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")
-    Console(highlight=False).print(table)
+    render.console().print(table)
 
 
 @rules_app.command("new")
@@ -164,8 +165,9 @@ def diff(
         typer.echo(f"{first} and {second} have the same rules: no knob differs")
         return
     from rich import box
-    from rich.console import Console
     from rich.table import Table
+
+    from banluck.cli import render
 
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
@@ -176,7 +178,7 @@ def diff(
         table.add_row(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
     plural = "s" if len(differing) != 1 else ""
     typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
-    Console(highlight=False).print(table)
+    render.console().print(table)
 
 
 @rules_app.command("validate")

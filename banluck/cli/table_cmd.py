@@ -24,12 +24,35 @@ ALIASES = {
 CONSOLE_WORDS = ("help", "quit", "odds", "settle")
 
 
+def _preset_names(incomplete: str) -> list[str]:
+    """Shell completion of the preset: shipped and user presets."""
+    from banluck.presets import all_names
+
+    return [n for n in all_names() if n.startswith(incomplete)]
+
+
+def _people(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of the seats: everyone who has sat at a night, not yet named."""
+    from banluck.storage import Store
+
+    named = set(ctx.params.get("seats") or [])
+    try:
+        people = Store().people()
+    except Exception:  # completion must never fail loudly: a damaged store completes nothing
+        return []
+    return [p for p in people if p.lower().startswith(incomplete.lower()) and p not in named]
+
+
 def table(
     preset: Annotated[
-        str | None, typer.Argument(help="With seats: start a night with this preset.")
+        str | None,
+        typer.Argument(
+            help="With seats: start a night with this preset.", autocompletion=_preset_names
+        ),
     ] = None,
     seats: Annotated[
-        list[str] | None, typer.Argument(help="The seats in order; the first deals first.")
+        list[str] | None,
+        typer.Argument(help="The seats in order; the first deals first.", autocompletion=_people),
     ] = None,
     stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
 ) -> None:
