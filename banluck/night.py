@@ -157,6 +157,12 @@ class Night:
             for seat in self.current.state.players:
                 if seat.lower() == name.lower():
                     return seat
+        import difflib
+
+        close = difflib.get_close_matches(name.lower(), [s.lower() for s in self.seating.seats], 1)
+        if close:
+            seat = next(s for s in self.seating.seats if s.lower() == close[0])
+            raise RuleError(f"{name} is not at the table: did you mean {seat}?")
         raise RuleError(
             f"{name} is not at the table (seats: {', '.join(self.seating.seats)});"
             f" seat them between rounds with `seat {name}`"

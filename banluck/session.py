@@ -229,8 +229,19 @@ class Session:
         """Apply one night-log line and store it. Returns the round it finished, if any.
 
         The line is checked against the rules before anything is written: a refused line changes
-        nothing stored.
+        nothing stored. It is checked and stored under the store's lock, against the round as
+        stored: a line typed in a window whose round was changed by another command is refused.
         """
+        with self.store.locked():
+            if self.store.live() != self.live:
+                raise RuleError(
+                    "the round was changed from another window or command since this one read it:"
+                    " look at it again (it is shown as stored) and type the line again if it"
+                    " still applies"
+                )
+            return self._act(line)
+
+    def _act(self, line: str) -> FinishedRound | None:
         words = split_line(line)
         if not words:
             raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")

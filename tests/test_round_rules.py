@@ -88,3 +88,16 @@ def test_names_are_one_word_of_the_log() -> None:
         with pytest.raises(RuleError, match="cannot be a player's name"):
             seating_for(presets.load("chinese"), ["Mei", bad])
     seating_for(presets.load("chinese"), ["Mei", "Mary-Ann", "Hoà", "J.R."])
+
+
+def test_a_misspelt_name_gets_the_nearest_seat() -> None:
+    """`hit Bbo` suggests Bob rather than seating a new player."""
+    import pytest
+
+    from banluck.errors import RuleError
+
+    night = night_after(["dealer 10 6"])
+    with pytest.raises(RuleError, match="Bbo is not at the table: did you mean Bob\\?"):
+        night.do_line("hit", ["Bbo"])
+    with pytest.raises(RuleError, match="seat them between rounds with `seat Zed`"):
+        night.do_line("hit", ["Zed"])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from banluck import presets
-from banluck.errors import BanluckError
+from banluck.errors import BanluckError, RuleError
 from banluck.night import Night, seating_for
 from banluck.session import (
     NoNight,
@@ -155,3 +155,16 @@ def test_undo_with_nothing_played_says_so(banluck_home: Path) -> None:
     session = open_session(banluck_home, "Mei", "Bob")
     with pytest.raises(BanluckError, match="no line has been played"):
         session.undo()
+
+
+def test_a_line_from_a_stale_window_is_refused_and_nothing_is_stored(banluck_home: Path) -> None:
+    """Two sessions on one night: once one has stored a line, the other's next line is refused
+    instead of being appended to a round it no longer knows."""
+    first = open_session(banluck_home, "Mei", "Bob", "Carol")
+    second = Session.open(first.store)
+    first.act("dealer 10 6")
+    with pytest.raises(RuleError, match="changed from another window"):
+        second.act("dealer 9 7")
+    assert first.store.live() == ["dealer 10 6"]
+    Session.open(first.store).act("stand all")
+    assert first.store.live() == ["dealer 10 6", "stand Bob Carol"]
