@@ -505,3 +505,17 @@ def test_rules_list_json_names_every_preset(cli) -> None:  # type: ignore[no-unt
     rows = {r["name"]: r for r in json.loads(out)}
     assert set(rows) >= {"chinese", "kampung", "singapore", "xi-dach"}
     assert rows["kampung"]["where"] == "shipped" and rows["kampung"]["ok"] is True
+
+
+def test_rules_diff_and_validate_speak_json(cli) -> None:  # type: ignore[no-untyped-def]
+    """`rules diff --json` gives each differing knob's two values; `rules validate --json` every
+    file with its (empty) list of problems."""
+    import json
+
+    code, out, _ = cli("rules", "diff", "chinese", "kampung", "--json")
+    diff = json.loads(out)
+    assert code == 0 and diff["payouts.triple_seven"] == {"chinese": 21, "kampung": 7}
+    assert "decks" not in diff
+    code, out, _ = cli("rules", "validate", "--json")
+    found = json.loads(out)
+    assert code == 0 and len(found) >= 4 and all(v == [] for v in found.values())

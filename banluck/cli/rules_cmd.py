@@ -154,6 +154,7 @@ def set_cmd(
 def diff(
     first: Annotated[str, typer.Argument(help="A preset.")],
     second: Annotated[str, typer.Argument(help="Another preset.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """The knobs on which two presets' rules differ, side by side (name and description aside).
 
@@ -161,6 +162,12 @@ def diff(
     """
     a, b = presets.load(first), presets.load(second)
     differing = [k for k in KNOBS if k.key not in _LABELS and a.get(k.key) != b.get(k.key)]
+    if as_json:
+        import json
+
+        rows = {k.key: {first: a.get(k.key), second: b.get(k.key)} for k in differing}
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
     if not differing:
         typer.echo(f"{first} and {second} have the same rules: no knob differs")
         return
@@ -186,6 +193,9 @@ def validate(
     name: Annotated[
         str | None, typer.Argument(help="The preset to check (default: every preset).")
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print {file: [problems]} as JSON (exit 1 if any).")
+    ] = False,
 ) -> None:
     """Check presets: every problem, one per line, with its file and key path.
 
@@ -194,6 +204,13 @@ def validate(
     files = [presets.path_of(name)] if name is not None else presets.all_files()
     found = {path: presets.problems_in_file(path) for path in files}
     lines = [f"{path}: {problem}" for path, problems in found.items() for problem in problems]
+    if as_json:
+        import json
+
+        typer.echo(json.dumps({str(p): v for p, v in found.items()}, ensure_ascii=False))
+        if lines:
+            raise typer.Exit(1)
+        return
     if lines:
         for line in lines:
             typer.echo(line)
