@@ -49,6 +49,52 @@ class Action:
         raise NotImplementedError
 
 
+class BareAction(Action):
+    """An action with no arguments: `void`, `stop`."""
+
+    def line(self) -> str:
+        return self.word
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action:
+        if args:
+            raise RuleError(f"{cls.word} takes no arguments")
+        return cls()
+
+
+class NamedAction(Action):
+    """An action on one person: `stand Carol`, `forfeit Uma`."""
+
+    name: str
+    takes_name: ClassVar[bool] = True
+
+    def line(self) -> str:
+        return f"{self.word} {self.name}"
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action:
+        if len(args) != 1:
+            raise RuleError(f"usage: {cls.usage}")
+        return cls(args[0])  # type: ignore[call-arg]
+
+
+class NamedCardsAction(Action):
+    """An action on one person with his cards, optional where the rules allow: `run Tom 8 7`."""
+
+    name: str
+    cards: tuple[Card, ...]
+    takes_name: ClassVar[bool] = True
+
+    def line(self) -> str:
+        return f"{self.word} {self.name}" + (f" {_cards_text(self.cards)}" if self.cards else "")
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action:
+        if not args:
+            raise RuleError(f"usage: {cls.usage}")
+        return cls(args[0], parse_cards(args[1:]))  # type: ignore[call-arg]
+
+
 # -- helpers -----------------------------------------------------------------------------------
 
 
@@ -352,12 +398,11 @@ class Hit(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Stand(Action):
+class Stand(NamedAction):
     name: str
     word: ClassVar[str] = "stand"
     usage: ClassVar[str] = "stand NAME"
     help: ClassVar[str] = "a player stops drawing"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "stand")
@@ -371,18 +416,9 @@ class Stand(Action):
         player.stood = True
         player.acted = True
 
-    def line(self) -> str:
-        return f"stand {self.name}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if len(args) != 1:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0])
-
 
 @dataclass(frozen=True, slots=True)
-class Run(Action):
+class Run(NamedCardsAction):
     """A two-card 15 runs (fifteen.mode run): a player takes his stake back; the dealer's run
     pushes every player not yet settled and ends the round."""
 
@@ -391,7 +427,6 @@ class Run(Action):
     word: ClassVar[str] = "run"
     usage: ClassVar[str] = "run NAME [CARD CARD] | run dealer"
     help: ClassVar[str] = "a two-card 15 runs: stake back (fifteen.mode run)"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         mode = state.preset.fifteen.mode
@@ -423,18 +458,9 @@ class Run(Action):
             0, "runs with a two-card 15: stake back (fifteen.mode run)", str(Kind.FIFTEEN)
         )
 
-    def line(self) -> str:
-        return f"run {self.name}" + (f" {_cards_text(self.cards)}" if self.cards else "")
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if not args:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], parse_cards(args[1:]))
-
 
 @dataclass(frozen=True, slots=True)
-class Void(Action):
+class Void(BareAction):
     """The dealer calls the round off with a two-card 15 (fifteen.mode free-hand before anyone is
     paid; hard-15-surrender without an ace, instant wins included). No money moves."""
 
@@ -471,18 +497,9 @@ class Void(Action):
         state.ended = "void"
         state.void_all = True
 
-    def line(self) -> str:
-        return "void"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if args:
-            raise RuleError("void takes no arguments")
-        return cls()
-
 
 @dataclass(frozen=True, slots=True)
-class Burn(Action):
+class Burn(NamedCardsAction):
     """A two-card 15 burns (fifteen.burn): the stake doubles and two new cards are dealt. When the
     dealer burns, every player doubles his stake or forfeits it."""
 
@@ -491,7 +508,6 @@ class Burn(Action):
     word: ClassVar[str] = "burn"
     usage: ClassVar[str] = "burn NAME [CARD CARD] | burn dealer"
     help: ClassVar[str] = "a two-card 15 burns: stake doubled, two new cards (fifteen.burn)"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         if not state.preset.fifteen.burn:
@@ -523,25 +539,15 @@ class Burn(Action):
         player.count = 2
         player.stake *= 2
 
-    def line(self) -> str:
-        return f"burn {self.name}" + (f" {_cards_text(self.cards)}" if self.cards else "")
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if not args:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], parse_cards(args[1:]))
-
 
 @dataclass(frozen=True, slots=True)
-class Forfeit(Action):
+class Forfeit(NamedAction):
     """After the dealer burns, a player who will not double gives up his stake."""
 
     name: str
     word: ClassVar[str] = "forfeit"
     usage: ClassVar[str] = "forfeit NAME"
     help: ClassVar[str] = "after the dealer burns: a player gives up his stake instead of doubling"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "forfeit")
@@ -558,18 +564,6 @@ class Forfeit(Action):
         player.settlement = Settlement(
             -lost, "forfeits rather than double the dealer's burn (fifteen.burn)"
         )
-
-    def line(self) -> str:
-        return f"forfeit {self.name}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if len(args) != 1:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0])
-
-
-# -- the dealer's turn -------------------------------------------------------------------------
 
 
 def _dealer_turn(state: RoundState, doing: str) -> None:
@@ -615,7 +609,7 @@ class Draw(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Stop(Action):
+class Stop(BareAction):
     word: ClassVar[str] = "stop"
     usage: ClassVar[str] = "stop"
     help: ClassVar[str] = "the dealer stops drawing; the rest are opened at this total"
@@ -629,15 +623,6 @@ class Stop(Action):
 
     def apply(self, state: RoundState) -> None:
         state.dealer_stopped = True
-
-    def line(self) -> str:
-        return "stop"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action:
-        if args:
-            raise RuleError("stop takes no arguments")
-        return cls()
 
 
 @dataclass(frozen=True, slots=True)
