@@ -13,7 +13,6 @@ from banluck.night import Night
 from banluck.session import (
     check_names,
     in_order,
-    round_dict,
     seat_stakes,
     start_seating,
     start_table,
@@ -56,7 +55,7 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
         if everyone != list(start.seats):
             store.update_night(seats=everyone)
         for finished in night.rounds:
-            store.record_round(round_dict(finished))
+            store.record_round(finished.to_dict())
         table = {**start_table(start), **table_of(s, words)}
         record = store.update_night(
             seats=list(s.seats), stakes=seat_stakes(s), dealer=s.dealer, table=table

@@ -37,31 +37,6 @@ class Seating:
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "preset": self.preset.to_dict(),
-            "seats": list(self.seats),
-            "dealer": self.dealer,
-            "stakes": dict(self.stakes),
-            "default_stake": self.default_stake,
-            "dealt": self.dealt,
-            "won": self.won,
-            "next_round": self.next_round,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seating:
-        return cls(
-            preset=Preset.from_mapping(data["preset"], source="stored night"),
-            seats=tuple(data["seats"]),
-            dealer=data["dealer"],
-            stakes=tuple(sorted(data.get("stakes", {}).items())),
-            default_stake=data.get("default_stake"),
-            dealt=data.get("dealt", 0),
-            won=data.get("won", 0),
-            next_round=data.get("next_round", 1),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class FinishedRound:
@@ -82,13 +57,15 @@ class FinishedRound:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """The round as the ledger records it, with the table it started from (so that undoing
+        it can put the table back)."""
         return {
-            "number": self.number,
+            "round": self.number,
             "dealer": self.dealer,
             "stakes": dict(self.stakes),
-            "lines": list(self.lines),
+            "log": list(self.lines),
             "transfers": [t.as_dict() for t in self.transfers],
-            "kinds": dict(self.kinds),
+            "hands": dict(self.kinds),
             "ended": self.ended,
             "table_before": dict(self.table_before),
         }

@@ -169,21 +169,6 @@ def replay_stored(
     return night
 
 
-def round_dict(r: FinishedRound) -> dict[str, Any]:
-    """The engine's finished round as the store records it, with the table it started from
-    (so that undoing it can put the table back)."""
-    return {
-        "round": r.number,
-        "dealer": r.dealer,
-        "stakes": dict(r.stakes),
-        "log": list(r.lines),
-        "transfers": [t.as_dict() for t in r.transfers],
-        "hands": dict(r.kinds),
-        "ended": r.ended,
-        "table_before": dict(r.table_before),
-    }
-
-
 def _canonical(actions: list[Action]) -> str:
     """The stored spelling of a line: names as seated, cards as codes (`stand all` names them)."""
     if len(actions) == 1:
@@ -274,7 +259,7 @@ class Session:
             s = self.night.seating
             table = self._table(s)
             self.store.record_round(
-                round_dict(finished), night_update={"dealer": s.dealer, "table": table}
+                finished.to_dict(), night_update={"dealer": s.dealer, "table": table}
             )
             self.record = {**self.record, "dealer": s.dealer, "table": table}
             self.live = []
