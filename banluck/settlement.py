@@ -150,7 +150,12 @@ def versus(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
     if player_offends(player, preset):
         why = "bust heavy" if player.heavy_bust else f"under the minimum {preset.minimum.player}"
         rule = preset.minimum.player_under
-        return Verdict(-1, f"player {why}: {rule} (minimum.player_under)", offence=True)
+        more = {
+            "lose": "loses 1",
+            "pay-all": "loses 1 to the dealer and pays his stake to every other seat",
+            "pay-for-dealer": "loses 1 and covers the dealer's losses to the other players",
+        }[rule]
+        return Verdict(-1, f"player {why}: {more} (minimum.player_under {rule})", offence=True)
     if dealer.bust and dealer.five_card:
         m = preset.bust.dealer_five_card
         own = 0 if player.bust else multiple_of(player, preset)
