@@ -101,3 +101,15 @@ def test_a_misspelt_name_gets_the_nearest_seat() -> None:
         night.do_line("hit", ["Bbo"])
     with pytest.raises(RuleError, match="seat them between rounds with `seat Zed`"):
         night.do_line("hit", ["Zed"])
+
+
+def test_pay_for_dealer_cap_limits_what_an_offender_covers() -> None:
+    """minimum.pay_for_dealer_cap: with cap 1 the short hand covers at most one stake of the
+    dealer's losses (the dealer pays the rest); with the shipped 12 it covers them all."""
+    lines = ["dealer 10 7", "stand Bob", "stand Carol", "stand Dave",
+             "open Bob 10 4", "open Carol 10 9", "open Dave K Q"]  # fmt: skip
+    shipped = night_after(lines, preset="xi-dach").rounds[-1].nets()
+    capped = night_after(lines, preset="xi-dach", overrides=("minimum.pay_for_dealer_cap=1",))
+    # Carol and Dave win 10 each: Bob covers 20 under cap 12, only 10 under cap 1.
+    assert shipped["Bob"] == -10 - 20
+    assert capped.rounds[-1].nets()["Bob"] == -10 - 10

@@ -305,3 +305,21 @@ def test_a_line_for_a_round_changed_by_another_command_is_not_applied() -> None:
     assert "changed by another command" not in text_of(tc.out)
     assert tc.store.live()[-1] == "open Bob 10 8"
     assert Session.open(Store()).live == tc.store.live()
+
+
+def test_odds_in_the_console_advises_on_the_live_round() -> None:
+    """`odds` at the dealer's turn shows each closed player's odds and the advice; before the
+    dealer's turn it says when it can be used, and nothing is stored either way."""
+    tc = console_on(SESSION, 80)
+    for line in ["dealer 10 6", "h Bob"]:
+        tc.handle(line)
+    text_of(tc.out)
+    tc.handle("odds")
+    assert "odds are for the dealer's turn" in text_of(tc.out)
+    tc.handle("s all")
+    text_of(tc.out)
+    live = tc.store.live()
+    tc.handle("odds")
+    shown = text_of(tc.out)
+    assert "Bob" in shown and "Carol" in shown and "open now" in shown and "advice:" in shown
+    assert tc.store.live() == live
