@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from banluck.errors import BanluckError
 from banluck.night import Night
 from banluck.session import (
-    check_names,
     in_order,
     seat_stakes,
     start_seating,
@@ -36,7 +35,6 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     s = night.seating
     sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
     everyone = list(dict.fromkeys(sat))
-    check_names(everyone)
     words = [list(w) for w in night.words]
     with store.locked():
         if store.tonight() is not None:

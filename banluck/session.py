@@ -14,7 +14,6 @@ being the number of the round they precede. The record's own `stakes` are every 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,19 +37,6 @@ class StaleLine(BanluckError):
 
 
 NIGHT_WORDS = ("stake", "seat", "leave", "pass")
-_NOT_IN_NAMES = re.compile(r"[\s#'\"]+")
-
-
-def check_names(names: Sequence[str]) -> None:
-    """Refuse names the night log cannot write back: a stored line is split on spaces, `#`
-    starts a comment and quotes group words, so a name is one word without them."""
-    for name in names:
-        if _NOT_IN_NAMES.search(name):
-            plain = _NOT_IN_NAMES.sub("", name) or "Ann"
-            raise RuleError(
-                f"{name!r} cannot be a player's name: write it as one word without #, ' or \","
-                f" e.g. {plain}"
-            )
 
 
 def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
@@ -239,7 +225,6 @@ class Session:
         if word == "round" and self.night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
         if word == "seat":
-            check_names(args)
             args = self._known_names(args)
         rounds_before = len(self.night.rounds)
         actions_before = len(self.night.current.actions) if self.night.current else 0

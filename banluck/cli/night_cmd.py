@@ -28,9 +28,8 @@ def start(
     """
     from banluck.night import seating_for
     from banluck.presets import load
-    from banluck.session import check_names, seat_stakes, start_table
+    from banluck.session import seat_stakes, start_table
 
-    check_names(seats)
     rules = load(preset)
     store = open_store()
     # People of earlier nights keep the ledger's spelling, so their unpaid debts carry over.
