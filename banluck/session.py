@@ -14,7 +14,7 @@ being the number of the round they precede. The record's own `stakes` are every 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -143,16 +143,27 @@ def replay_stored(
     chosen = stored_words(record) if words is None else list(words)
     for kind, item in in_order(chosen, rounds):
         lines = [item] if kind == "word" else list(item["log"])
-        for line in lines:
-            word, *args = split_line(line)
-            try:
-                night.do_line(word, args)
-            except BanluckError as exc:
-                raise BanluckError(
-                    f"night {record['id']} does not replay from its stored lines: `{line}`"
-                    f" is refused ({exc}); run `banluck check`"
-                ) from None
+        _play(
+            night,
+            lines,
+            lambda line, exc: BanluckError(
+                f"night {record['id']} does not replay from its stored lines: `{line}`"
+                f" is refused ({exc}); run `banluck check`"
+            ),
+        )
     return night
+
+
+def _play(
+    night: Night, lines: Sequence[str], error: Callable[[str, BanluckError], BanluckError]
+) -> None:
+    """Play stored lines into `night`; a refused one raises `error(line, refusal)`."""
+    for line in lines:
+        word, *args = split_line(line)
+        try:
+            night.do_line(word, args)
+        except BanluckError as exc:
+            raise error(line, exc) from None
 
 
 def _canonical(actions: list[Action]) -> str:
@@ -184,15 +195,14 @@ class Session:
         next_round = max((int(e.get("round", 0)) for e in rounds), default=0) + 1
         night = Night(seating_from(record, next_round))
         live = store.live()
-        for line in live:
-            word, *args = split_line(line)
-            try:
-                night.do_line(word, args)
-            except BanluckError as exc:
-                raise StaleLine(
-                    f"the stored round line {line!r} no longer applies ({exc});"
-                    " run `banluck undo` to drop it"
-                ) from None
+        _play(
+            night,
+            live,
+            lambda line, exc: StaleLine(
+                f"the stored round line {line!r} no longer applies ({exc});"
+                " run `banluck undo` to drop it"
+            ),
+        )
         night.lines.clear()
         return cls(store, record, night, live)
 
