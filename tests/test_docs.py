@@ -51,3 +51,26 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_command() -> No
     ]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "\npython -m pytest\n" in ci
+
+
+def test_every_command_has_an_example_in_its_help() -> None:
+    """Each command's help has an `Example:` line running banluck."""
+    import typer
+
+    from banluck.cli.main import build_app
+
+    group = typer.main.get_command(build_app())
+    missing = []
+
+    def visit(command, path):  # type: ignore[no-untyped-def]
+        subcommands = getattr(command, "commands", None)
+        if subcommands:
+            for name, sub in subcommands.items():
+                visit(sub, [*path, name])
+            return
+        help_text = command.help or ""
+        if "Example:" not in help_text or "banluck" not in help_text.split("Example:")[-1]:
+            missing.append(" ".join(path))
+
+    visit(group, ["banluck"])
+    assert not missing
