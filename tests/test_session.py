@@ -168,3 +168,16 @@ def test_a_line_from_a_stale_window_is_refused_and_nothing_is_stored(banluck_hom
     assert first.store.live() == ["dealer 10 6"]
     Session.open(first.store).act("stand all")
     assert first.store.live() == ["dealer 10 6", "stand Bob Carol"]
+
+
+def test_an_undone_seat_leaves_no_one_behind_to_pay(banluck_home: Path) -> None:
+    """`seat Dave` then `undo`: Dave never sat, so a payment naming him is refused."""
+    session = open_session(banluck_home, "Mei", "Bob")
+    play(session, "dealer 10 7", "stand Bob", "open Bob 10 9", "seat Dave")
+    assert "Dave" in session.store.people()
+    session = Session.open(session.store)
+    session.act("undo")
+    assert "Dave" not in session.store.people()
+    with pytest.raises(BanluckError, match="Dave"):
+        session.store.add_payment("Dave", "Mei", 5)
+    assert "Bob" in session.store.people() and "Mei" in session.store.people()

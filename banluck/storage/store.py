@@ -87,6 +87,15 @@ def _check_preset(preset: object, snapshot: object) -> None:
         raise StoreError(f"the snapshot of preset {preset} cannot be stored: {exc}") from None
 
 
+def _names_in(entry: Mapping[str, Any]) -> set[str]:
+    """Every person an entry names: its transfers, its dealer, stakes and hands, a payment's ends."""
+    names = {t[k] for t in entry.get("transfers", []) for k in ("from", "to")}
+    names.update(n for n in (entry.get("dealer"), entry.get("from"), entry.get("to")) if n)
+    names.update(entry.get("stakes", {}))
+    names.update(entry.get("hands", {}))
+    return names
+
+
 def _clean_line(line: object) -> str:
     if not isinstance(line, str) or not line.strip() or "\n" in line:
         raise StoreError(f"an action is one line of text, not {line!r}")
@@ -278,6 +287,18 @@ class Store:
             night = _changed_night(
                 dict(night_of(db)), seats, stakes, dealer, preset, snapshot, table
             )
+            if seats is not None:
+                # Who sat tonight: the opening seats, the seats now, and whoever an entry of
+                # tonight names. A seat taken and given up before playing (an undone `seat`)
+                # leaves no one behind. A night kept without its opening seats keeps everyone.
+                start = ((night.get("table") or {}).get("start") or {}).get("seats")
+                kept = set(night["players"] if start is None else start) | set(night["seats"])
+                kept |= {
+                    name
+                    for entry in tables_of(db).get("entries", {}).values()
+                    for name in _names_in(entry)
+                }
+                night["players"] = [p for p in night["players"] if p in kept]
             db.table("night").update(night, doc_ids=[1])
             return night
 
