@@ -6,7 +6,6 @@ helpers: A-6 is 17, A-6-4 is 20 and A-6-4-5 is 16 under `by-count`.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -15,20 +14,9 @@ from banluck import presets
 from banluck.cards import parse_cards
 from banluck.hands import Hand, Kind, points
 from banluck.preset import Preset
+from tests.helpers import tweak
 
 MODES = ("by-count", "ten-or-one", "one-ten-eleven", "one-or-eleven")
-
-
-def tweak(preset: Preset, **knobs: Any) -> Preset:
-    """The preset with dotted knobs changed: `tweak(p, **{"points.ace": "one-or-eleven"})`."""
-    for key, value in knobs.items():
-        if "." not in key:
-            preset = dataclasses.replace(preset, **{key: value})
-            continue
-        section, field = key.split(".")
-        part = dataclasses.replace(getattr(preset, section), **{field: value})
-        preset = dataclasses.replace(preset, **{section: part})
-    return preset
 
 
 def hand(text: str, preset: Preset | None = None, **knobs: Any) -> Hand:

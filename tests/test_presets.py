@@ -17,17 +17,10 @@ from banluck.errors import PresetError
 from banluck.preset import (
     KNOBS,
 )
+from tests.helpers import user_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ["chinese", "kampung", "singapore", "xi-dach"]
-
-
-def user_file(home: Path, name: str, text: str) -> Path:
-    folder = home / "house_rules"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def shipped_text(name: str) -> str:

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from typing import Any
 
@@ -21,6 +20,7 @@ from banluck.cards import RANKS, SUITS, Card
 from banluck.hands import Hand, Kind
 from banluck.preset import KNOB_BY_KEY, Preset
 from banluck.settlement import instant, judge, versus
+from tests.helpers import tweak
 
 EXAMPLES = settings(max_examples=150, deadline=None)
 
@@ -34,15 +34,6 @@ ALLOWED: dict[str, dict[int, tuple[int, ...]]] = {
 FACE = {"J": 10, "Q": 10, "K": 10}
 SHIPPED: list[Preset] = [presets.load(n) for n in ("chinese", "kampung", "singapore", "xi-dach")]
 DECK = [Card(rank, suit) for rank in RANKS for suit in SUITS]
-
-
-def tweak(preset: Preset, **knobs: Any) -> Preset:
-    """The preset with dotted knobs changed."""
-    for key, value in knobs.items():
-        section, field = key.split(".")
-        part = dataclasses.replace(getattr(preset, section), **{field: value})
-        preset = dataclasses.replace(preset, **{section: part})
-    return preset
 
 
 def brute_force(ranks: list[str], mode: str) -> tuple[int, bool]:

@@ -17,6 +17,7 @@ from banluck import presets
 from banluck.cli import main as main_module
 from banluck.cli.rules_cmd import rules_app
 from banluck.preset import KNOBS
+from tests.helpers import user_file
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_COMMANDS = ["list", "show", "new", "set", "diff", "validate", "edit"]
@@ -43,14 +44,6 @@ def editor(tmp_path: Path, body: str, name: str = "editor.py") -> str:
     )
     script.chmod(0o755)
     return shlex.quote(str(script))
-
-
-def user_file(home: Path, name: str, text: str) -> Path:
-    folder = home / "house_rules"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def broken_preset(home: Path) -> Path:

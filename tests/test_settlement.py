@@ -6,7 +6,6 @@ numbers are written out from the rule text, never computed with the engine's own
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -17,18 +16,7 @@ from banluck.errors import CardError
 from banluck.hands import Hand
 from banluck.preset import Preset
 from banluck.settlement import Verdict, five_card_at_once, instant, judge, versus
-
-
-def tweak(preset: Preset, **knobs: Any) -> Preset:
-    """The preset with dotted knobs changed: `tweak(p, **{"bust.heavy": 28})`."""
-    for key, value in knobs.items():
-        if "." not in key:
-            preset = dataclasses.replace(preset, **{key: value})
-            continue
-        section, field = key.split(".")
-        part = dataclasses.replace(getattr(preset, section), **{field: value})
-        preset = dataclasses.replace(preset, **{section: part})
-    return preset
+from tests.helpers import tweak
 
 
 def rules(name: str = "chinese", **knobs: Any) -> Preset:

@@ -1,0 +1,30 @@
+"""Helpers shared by the tests."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from banluck.preset import Preset
+
+
+def tweak(preset: Preset, **knobs: Any) -> Preset:
+    """The preset with dotted knobs changed: `tweak(p, **{"points.ace": "one-or-eleven"})`."""
+    for key, value in knobs.items():
+        if "." not in key:
+            preset = dataclasses.replace(preset, **{key: value})
+            continue
+        section, field = key.split(".")
+        part = dataclasses.replace(getattr(preset, section), **{field: value})
+        preset = dataclasses.replace(preset, **{section: part})
+    return preset
+
+
+def user_file(home: Path, name: str, text: str) -> Path:
+    """Write a user preset file under BANLUCK_HOME."""
+    folder = home / "house_rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
