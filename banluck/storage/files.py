@@ -198,12 +198,7 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
     folder = path.parent
     tmp = folder / f".{path.name}.{os.getpid()}{TMP_SUFFIX}"
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_synced(tmp, data)
         if backup and path.exists():
             _keep_backup(path)
         os.replace(tmp, path)
@@ -212,6 +207,16 @@ def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
             tmp.unlink()
         raise _write_error(path, exc) from None
     fsync_dir(folder)
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """Write `data` to a new file at `path` and fsync it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _keep_backup(path: Path) -> None:
@@ -225,13 +230,7 @@ def _keep_backup(path: Path) -> None:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS):
             raise
-        data = path.read_bytes()
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_synced(tmp, path.read_bytes())
     os.replace(tmp, bak)
 
 
