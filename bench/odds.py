@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from banluck import presets  # noqa: E402
-from banluck.advice import ClosedPlayer, advise  # noqa: E402
-from banluck.cards import parse_cards  # noqa: E402
-from banluck.edge import exact_edge, simulate_edge  # noqa: E402
+from banluck.app import presets  # noqa: E402
+from banluck.core.cards import parse_cards  # noqa: E402
+from banluck.games.banluck.advice import ClosedPlayer, advise  # noqa: E402
+from banluck.games.banluck.edge import exact_edge, simulate_edge  # noqa: E402
 
 ADVICE_BUDGET_MS = 50.0
 EDGE_BUDGET_S = 60.0

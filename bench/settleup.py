@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's banluck
 
-from banluck import settleup
+from banluck.money import settleup
 
 
 def random_night(rng: random.Random, size: int, max_amount: int) -> dict[str, int]:

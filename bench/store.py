@@ -32,7 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from banluck import presets  # noqa: E402
+from banluck.app import presets  # noqa: E402
 from banluck.storage import Store  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from banluck import presets
-from banluck.preset import Preset
+from banluck.app import presets
+from banluck.games.banluck.preset import Preset
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from banluck.preset import Preset
+from banluck.games.banluck.preset import Preset
 
 
 def tweak(preset: Preset, **knobs: Any) -> Preset:

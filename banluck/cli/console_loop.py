@@ -10,50 +10,38 @@ import contextlib
 import difflib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from banluck.cli.table_cmd import ALIASES, CONSOLE_WORDS
-from banluck.errors import BanluckError
-from banluck.hints import names_for, words_now
-from banluck.night import RESERVED, ROUND_WORDS, WORDS
-from banluck.session import Session
+from banluck.app.session import Session
+from banluck.core.errors import BanluckError
+from banluck.table.family import HelpRow
+from banluck.table.line import read_line
+from banluck.table.night import RESERVED
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from banluck.storage import Store
 
-HELP_ROWS = [
-    ("dealer 9 7", "dl", "the dealer's first two cards (starts a round)"),
-    ("show Bob A K", "sh", "a player shows cards: instant hand, five cards, a bust"),
-    ("hit Carol [5]", "h", "a player draws a hidden (or a seen) card"),
-    ("stand Carol | stand all", "s, st", "players stop drawing"),
-    ("draw 5", "d", "the dealer draws"),
-    ("open Carol 10 5 9 | open Dave bust", "o", "the dealer opens a player"),
-    ("stop", "", "the dealer stops; open the rest"),
-    ("run Tom 8 7 | run dealer", "", "a two-card 15 runs (where the house allows)"),
-    ("void", "", "the dealer's two-card 15 calls the round off"),
-    ("burn Tom 8 7 | burn dealer", "", "a two-card 15 burns (fifteen.burn)"),
-    ("forfeit Uma", "", "after the dealer burns: give up the stake"),
-    ("round", "r", "a new round (optional: `dealer` starts one)"),
-    ("stake 10 | stake Bob 20", "", "stakes, between rounds"),
-    ("seat Eve | leave Dave", "", "seats, between rounds"),
-    ("pass", "p", "the deal passes to the next seat, between rounds"),
-    ("undo", "u", "take back the last line (or reopen the last round)"),
-    ("odds", "", "the advisor: whom to open, draw first or not"),
-    ("settle", "", "who pays whom tonight"),
-    ("help", "?", "this list"),
-    ("quit", "q, exit", "leave (everything is already stored)"),
-]
+# The console's own words (not lines of the night log), and their aliases.
+CONSOLE_WORDS = ("help", "quit", "odds", "settle")
+CONSOLE_ALIASES = {"?": "help", "q": "quit", "exit": "quit"}
+
+NIGHT_HELP = (
+    HelpRow("stake 10 | stake Bob 20", "", "stakes, between rounds"),
+    HelpRow("seat Eve | leave Dave", "", "seats, between rounds"),
+    HelpRow("pass", "p", "the deal passes to the next seat, between rounds"),
+    HelpRow("undo", "u", "take back the last line (or reopen the last round)"),
+    HelpRow("odds", "", "the advisor: whom to open, draw first or not"),
+    HelpRow("settle", "", "who pays whom tonight"),
+    HelpRow("help", "?", "this list"),
+    HelpRow("quit", "q, exit", "leave (everything is already stored)"),
+)
 
 HISTORY_LENGTH = 1000
-
-# Words after which the arguments are names (the rest are cards, amounts or nothing).
-_ALL_NAMES = ("stand", "leave")
-_ONE_NAME = ("stake", *(w for w, cls in ROUND_WORDS.items() if cls.takes_name))
 
 
 class TableConsole:
@@ -70,9 +58,7 @@ class TableConsole:
         """Tonight's balances from the stored entries. A line inside a round adds no entry, so
         they are read again only after a round ends, an undo, an error or a night word."""
         if self._balances is None:
-            from banluck.cli.night_cmd import tonight_balances
-
-            self._balances = tonight_balances(self.session)
+            self._balances = self.session.balances()
         return self._balances
 
     def screen(self) -> RenderableType:
@@ -84,18 +70,39 @@ class TableConsole:
     def redraw(self) -> None:
         self.out.print(self.screen())
 
+    # -- the words of this night's game ---------------------------------------------------------
+    def aliases(self) -> dict[str, str]:
+        return {**self.session.night.aliases(), **CONSOLE_ALIASES}
+
+    def words(self) -> list[str]:
+        return [*self.session.night.all_words(), *CONSOLE_WORDS]
+
+    def help_rows(self) -> list[HelpRow]:
+        return [*self.session.night.family.help_rows, *NIGHT_HELP]
+
+    def name_words(self) -> tuple[set[str], set[str]]:
+        """The words followed by names: (any number of names, one name first)."""
+        actions = self.session.night.family.words
+        many = {"leave", *(w for w, cls in actions.items() if cls.takes_names)}
+        one = {"stake", *(w for w, cls in actions.items() if cls.takes_name)} - many
+        return many, one
+
     def handle(self, line: str) -> bool:
         """Act on one typed line and show the result; False when the dealer quits."""
-        words = line.split("#", 1)[0].split()
-        if not words:
+        word, rest = read_line(line, self.aliases())
+        if not word:
             return True
-        word = ALIASES.get(words[0].lower(), words[0].lower())
-        rest = words[1:]
         if word == "quit":
             return False
         try:
             if word == "help":
-                _help(self.out, rest)
+                _help(
+                    self.out,
+                    self.help_rows(),
+                    self.aliases(),
+                    self.session.night.family.words,
+                    rest,
+                )
                 return True
             typo = self.typo(word, rest)
             if typo:  # refused before anything was tried: the session is as stored
@@ -109,7 +116,8 @@ class TableConsole:
             if word == "settle":
                 _settle(self.out, self.session)
                 return True
-            in_round = self.session.night.current is not None and word in ROUND_WORDS
+            night = self.session.night
+            in_round = night.current is not None and word in night.family.words
             if not in_round:
                 self._balances = None
             if word == "undo":
@@ -170,15 +178,16 @@ class TableConsole:
     def typo(self, word: str, rest: Sequence[str]) -> str | None:
         """A refusal with the line it probably meant, for a misspelled word or name; else None
         (the engine judges everything else)."""
-        known = [*WORDS, *CONSOLE_WORDS]
+        known = self.words()
         if word not in known:
             close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
             if not close:
                 return f"unknown word {word!r}: `help` lists the words"
             return f"unknown word {word!r}: did you mean `{' '.join([close[0], *rest])}`?"
-        if word in _ALL_NAMES:
+        many, one = self.name_words()
+        if word in many:
             at = list(range(len(rest)))
-        elif word in _ONE_NAME and rest and not (word == "stake" and len(rest) == 1):
+        elif word in one and rest and not (word == "stake" and len(rest) == 1):
             at = [0]
         else:
             return None
@@ -214,19 +223,20 @@ class TableConsole:
         every word), then the names that fit the word."""
         words = buffer.split()
         night = self.session.night
+        family = night.family
         state = night.current.state if night.current is not None else None
         if not words or (len(words) == 1 and not buffer.endswith(" ")):
             text = words[0].lower() if words else ""
-            now = [*words_now(state), *CONSOLE_WORDS]
+            now = [*family.words_now(state), *CONSOLE_WORDS]
             found = [w for w in now if w.startswith(text)]
             if not found:
-                found = [w for w in sorted({*WORDS, *CONSOLE_WORDS}) if w.startswith(text)]
+                found = [w for w in sorted(self.words()) if w.startswith(text)]
             return [w + " " for w in dict.fromkeys(found)]
-        word = ALIASES.get(words[0].lower(), words[0].lower())
+        word = self.aliases().get(words[0].lower(), words[0].lower())
         text = "" if buffer.endswith(" ") else words[-1]
         position = len(words) - (0 if buffer.endswith(" ") else 1)
-        if position == 1 or word in _ALL_NAMES:
-            options = names_for(word, state, list(night.seating.seats))
+        if position == 1 or word in self.name_words()[0]:
+            options = family.names_for(word, state, list(night.seating.seats))
         elif word == "open" and position == 2:
             options = ["bust"]
         else:
@@ -252,7 +262,7 @@ def _setup_readline(tc: TableConsole) -> None:
         import readline
     except ImportError:  # pragma: no cover - no readline on this platform: plain input()
         return
-    from banluck.home import data_dir
+    from banluck.core.home import data_dir
 
     history = data_dir() / "table-history"
     with contextlib.suppress(OSError):
@@ -276,7 +286,7 @@ def _remember(line: str) -> None:
         import readline
     except ImportError:  # pragma: no cover - no readline on this platform: no history
         return
-    from banluck.home import data_dir
+    from banluck.core.home import data_dir
 
     if line.strip():
         history = data_dir() / "table-history"
@@ -299,14 +309,15 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 "a night is already open: run `banluck table` without a preset to continue it,"
                 " or `banluck night close` first"
             )
-        import io
+        from banluck.app.session import start_night
 
-        from banluck.cli.night_cmd import start
-
-        said = io.StringIO()
-        with contextlib.redirect_stdout(said):  # said again below, wrapped to the terminal
-            start(preset, list(seats), stake, None)
-        console().print(Text(said.getvalue().rstrip()))
+        record, seating = start_night(store, preset, list(seats), stake)
+        console().print(
+            Text(
+                f"night {record['id']} started: {preset}, seats {', '.join(seating.seats)},"
+                f" stake {stake}; {seating.dealer} deals first"
+            )
+        )
     tc = TableConsole(store, console())
     interactive = sys.stdin.isatty()
     if interactive:
@@ -338,19 +349,29 @@ def _error(exc: BanluckError | str) -> RenderableType:
     return Text.assemble(("error:", "red"), " ", str(exc))
 
 
-def _help(out: Console, about: Sequence[str] = ()) -> None:
+def _help(
+    out: Console,
+    rows: Sequence[HelpRow],
+    aliases: dict[str, str],
+    actions: Mapping[str, Any],
+    about: Sequence[str] = (),
+) -> None:
     """The words with their aliases and meanings; on a narrow terminal the words and aliases
     only (`help WORD` gives one word's meaning and usage)."""
     from rich.table import Table
 
     if about:
-        word = ALIASES.get(about[0].lower(), about[0].lower())
-        rows = [r for r in HELP_ROWS if word in {alt.split()[0] for alt in r[0].split("|")}]
-        if not rows:
+        word = aliases.get(about[0].lower(), about[0].lower())
+        found = [r for r in rows if word in {alt.split()[0] for alt in r.example.split("|")}]
+        if not found:
             raise BanluckError(f"no word {about[0]!r}: `help` lists the words")
-        for words, alias, meaning in rows:
-            out.print(Text.assemble((words, "bold"), f" ({alias})" if alias else "", ": ", meaning))
-        action = ROUND_WORDS.get(word)
+        for r in found:
+            out.print(
+                Text.assemble(
+                    (r.example, "bold"), f" ({r.aliases})" if r.aliases else "", ": ", r.meaning
+                )
+            )
+        action = actions.get(word)
         if action is not None:
             out.print(Text(f"usage: {action.usage}: {action.help}", "dim"))
         return
@@ -360,18 +381,17 @@ def _help(out: Console, about: Sequence[str] = ()) -> None:
     table.add_column(style="cyan", no_wrap=True)
     if not narrow:
         table.add_column(overflow="fold", style="dim")
-    for words, alias, meaning in HELP_ROWS:
-        table.add_row(words, alias, *([] if narrow else [meaning]))
+    for r in rows:
+        table.add_row(r.example, r.aliases, *([] if narrow else [r.meaning]))
     out.print(table)
     if narrow:
         out.print(Text("help WORD: what a word does", "dim"))
 
 
 def _settle(out: Any, session: Session) -> None:
-    from banluck.cli.night_cmd import tonight_balances
-    from banluck.settleup import plan
+    from banluck.money.settleup import plan
 
-    result = plan(tonight_balances(session))
+    result = plan(session.balances())
     if not result.transfers:
         out.print("everyone is even tonight")
     for t in result.transfers:
@@ -379,16 +399,12 @@ def _settle(out: Any, session: Session) -> None:
 
 
 def _odds(out: Any, session: Session) -> None:
-    from banluck.advice import ClosedPlayer, advise
+    from banluck.cli.render import print_advice
 
     rnd = session.night.current
-    if rnd is None or rnd.state.phase != "dealer":
+    advise = session.night.family.advise
+    if advise is None:
+        raise BanluckError("this game has no advisor")
+    if rnd is None:
         raise BanluckError("odds are for the dealer's turn: when every player has stood")
-    state = rnd.state
-    closed = [ClosedPlayer(p.name, p.count) for p in state.open_players()]
-    seen = [c for p in state.players.values() if p.settled for c in p.seen]
-    seen += list(state.burned_cards)
-    result = advise(state.preset, tuple(state.dealer_cards), tuple(seen), closed)
-    from banluck.cli.odds_cmd import _print_advice
-
-    _print_advice(result, state.preset, out)
+    print_advice(advise(rnd.state), rnd.state.preset, out)

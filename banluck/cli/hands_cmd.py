@@ -5,10 +5,10 @@ from typing import Annotated, Any
 
 import typer
 
-from banluck.cards import check_deck, parse_cards
-from banluck.hands import Hand
-from banluck.presets import DEFAULT_PRESET, load
-from banluck.settlement import check_hand_size, judge
+from banluck.app.presets import DEFAULT_PRESET, load
+from banluck.core.cards import check_deck, parse_cards
+from banluck.games.banluck.hands import Hand
+from banluck.games.banluck.settlement import check_hand_size, judge
 
 RulesOpt = Annotated[
     str, typer.Option("--rules", "-r", help="House-rule preset (see `banluck rules list`).")

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from banluck.cli.common import JsonOpt, open_store
-from banluck.errors import BanluckError
+from banluck.core.errors import BanluckError
 
 NightOpt = Annotated[
     int | None, typer.Option("--night", "-n", help="One night's entries (see `banluck history`).")
@@ -44,7 +44,7 @@ def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
             what += f" ({entry['note']})"
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
-    from banluck.ledger import net_of
+    from banluck.money.ledger import net_of
 
     nets = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
     return f"#{entry['seq']}", what, nets or "no money moved"
@@ -70,7 +70,7 @@ def _show_ledger(
 ) -> None:
     from collections import deque
 
-    from banluck.ledger import balances
+    from banluck.money.ledger import balances
 
     night_id, scope = _scope(store, night, all_nights)
     if as_json:
@@ -144,7 +144,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: banluck stats --night 1
     """
-    from banluck.stats import COUNTED_KINDS, player_stats
+    from banluck.money.stats import COUNTED_KINDS, player_stats
 
     store = open_store()
     entries = store.entries(night) if night is not None else store.entries()
@@ -177,7 +177,7 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: banluck chart --night 1
     """
-    from banluck.stats import running_balances
+    from banluck.money.stats import running_balances
 
     store = open_store()
     night_id, scope = _scope(store, night, False)
@@ -212,7 +212,7 @@ def export(
         raise BanluckError("choose one of --csv, --json or --log")
     store = open_store()
     if log_out:
-        from banluck.exporting import night_log
+        from banluck.app.exporting import night_log
 
         text = night_log(store, night)
     else:
@@ -220,13 +220,13 @@ def export(
         if json_out:
             text = json.dumps(entries, ensure_ascii=False, indent=1) + "\n"
         else:
-            from banluck.exporting import transfers_csv
+            from banluck.app.exporting import transfers_csv
 
             text = transfers_csv(entries)
     if output is None:
         sys.stdout.write(text)
     else:
-        from banluck.presets import write_atomic
+        from banluck.app.presets import write_atomic
 
         write_atomic(output, text)
         typer.echo(f"wrote {output}")
@@ -278,8 +278,8 @@ def _show_settle(
     via: str | None,
     as_json: bool,
 ) -> None:
-    from banluck.ledger import balances
-    from banluck.settleup import plan, plan_via
+    from banluck.money.ledger import balances
+    from banluck.money.settleup import plan, plan_via
 
     if night is not None:
         entries = store.entries(night)
@@ -398,7 +398,7 @@ def undo() -> None:
 
     Example: banluck undo
     """
-    from banluck.session import Session, StaleLine
+    from banluck.app.session import Session, StaleLine
 
     store = open_store()
     try:
@@ -417,15 +417,15 @@ def demo() -> None:
     """
     import shutil
 
-    from banluck.exporting import save_night
-    from banluck.home import data_dir
-    from banluck.nightlog import read_night
-    from banluck.presets import load
+    from banluck.app.exporting import save_night
+    from banluck.app.presets import load
+    from banluck.app.session import read_log
+    from banluck.core.home import data_dir
     from banluck.storage import Store
 
     home = data_dir() / "demo"
     sample = Path(__file__).resolve().parent.parent / "data" / "demo-night.log"
-    night, _ = read_night(sample.read_text(encoding="utf-8"), sample.name, load)
+    night, _ = read_log(sample.read_text(encoding="utf-8"), sample.name, load)
     try:
         if home.exists():
             shutil.rmtree(home)

@@ -9,7 +9,7 @@ Adding a command module `banluck/cli/NAME_cmd.py`:
   or its group (`app.add_typer(group, name="word")`);
 - add one line to `MODULES` below: the module and the words it adds after `banluck`
   (tests/test_rules_cli.py checks that the words match what `register` adds);
-- at module level it imports only typer and the engine (banluck.cards, hands, preset, presets,
+- at module level it imports only typer and the engine (banluck.core.cards, hands, preset, presets,
   settlement, round, ...). rich, storage (tinydb), tomlkit, numpy and anything else heavy are
   imported inside the functions that use them.
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 import typer
 
-from banluck.errors import BanluckError
+from banluck.core.errors import BanluckError
 
 HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real cards."
 

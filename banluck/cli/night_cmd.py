@@ -3,15 +3,12 @@
 import json
 import re
 import shlex
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from banluck.cli.common import JsonOpt, open_store
-from banluck.errors import BanluckError
 
-if TYPE_CHECKING:
-    from banluck.session import Session
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
 
 
@@ -26,33 +23,9 @@ def start(
 
     Example: banluck night start chinese Mei Bob Carol Dave --stake 10
     """
-    from banluck.night import seating_for
-    from banluck.presets import load
-    from banluck.session import seat_stakes, start_table
+    from banluck.app.session import start_night
 
-    rules = load(preset)
-    store = open_store()
-    # People of earlier nights keep the ledger's spelling, so their unpaid debts carry over.
-    known = {n.lower(): n for n in store.people()}
-    seating = seating_for(rules, [known.get(n.lower(), n) for n in seats])
-    tonight = store.tonight()
-    if tonight is not None:
-        raise BanluckError(
-            f"night {tonight['id']} of {tonight['date']} is still open:"
-            " end it with `banluck night close` first"
-        )
-    from dataclasses import replace
-
-    seating = replace(seating, default_stake=stake)
-    record = store.open_night(
-        preset,
-        rules.to_dict(),
-        list(seating.seats),
-        seating.dealer,
-        stakes=seat_stakes(seating),
-        date=date,
-        table=start_table(seating),
-    )
+    record, seating = start_night(open_store(), preset, seats, stake, date)
     typer.echo(
         f"night {record['id']} started: {preset}, seats {', '.join(seating.seats)},"
         f" stake {stake}; {seating.dealer} deals first"
@@ -65,10 +38,10 @@ def show(as_json: JsonOpt = False) -> None:
 
     Example: banluck night show
     """
-    from banluck.session import Session
+    from banluck.app.session import Session
 
     session = Session.open(open_store())
-    balances = tonight_balances(session)
+    balances = session.balances()
     if as_json:
         s = session.night.seating
         out = {
@@ -104,13 +77,6 @@ def close() -> None:
     )
 
 
-def tonight_balances(session: "Session") -> dict[str, int]:
-    from banluck.ledger import balances
-
-    seated = {n: 0 for n in session.night.seating.seats}
-    return {**seated, **balances(session.store.entries(session.record["id"]))}
-
-
 def act(
     line: Annotated[list[str], typer.Argument(help="One night-log line, e.g. hit Carol.")],
     as_json: JsonOpt = False,
@@ -119,7 +85,7 @@ def act(
 
     Example: banluck act open Carol 10 5 9
     """
-    from banluck.session import Session
+    from banluck.app.session import Session
 
     session = Session.open(open_store())
     # words the shell kept together stay together (a quoted name is refused, not split in two)

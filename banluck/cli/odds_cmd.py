@@ -11,14 +11,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from banluck.presets import DEFAULT_PRESET
+from banluck.app.presets import DEFAULT_PRESET
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from banluck.advice import Advice
-    from banluck.edge import EdgeResult
-    from banluck.preset import Preset
+    from banluck.games.banluck.advice import Advice
+    from banluck.games.banluck.edge import EdgeResult
 
 RulesOpt = Annotated[
     str, typer.Option("--rules", "-r", help="House-rule preset (see `banluck rules list`).")
@@ -65,11 +62,11 @@ def odds(
 
     Example: banluck odds -d "10 6" -s "K 5 9" -c 3 -c Bob=2 -c 4
     """
-    from banluck.advice import ClosedPlayer, advise
-    from banluck.cards import parse_cards
-    from banluck.errors import RuleError
-    from banluck.odds import DECLARED, Policy
-    from banluck.presets import load
+    from banluck.app.presets import load
+    from banluck.core.cards import parse_cards
+    from banluck.core.errors import RuleError
+    from banluck.games.banluck.advice import ClosedPlayer, advise
+    from banluck.games.banluck.odds import DECLARED, Policy
 
     preset = load(rules)
     if declared not in DECLARED:
@@ -85,11 +82,13 @@ def odds(
     if as_json:
         typer.echo(json.dumps(_advice_json(advice), ensure_ascii=False))
         return
-    _print_advice(advice, preset)
+    from banluck.cli.render import print_advice
+
+    print_advice(advice, preset)
 
 
 def _closed_player(text: str, position: int) -> tuple[str, int]:
-    from banluck.errors import RuleError
+    from banluck.core.errors import RuleError
 
     name, _, count = text.rpartition("=")
     name = name.strip() or f"P{position}"
@@ -139,43 +138,6 @@ def _signed(x: float | None) -> str:
     return "-" if x is None else f"{x:+.3f}"
 
 
-def _print_advice(advice: "Advice", preset: "Preset", out: "Console | None" = None) -> None:
-    from rich.table import Table
-
-    from banluck.cli import render
-
-    dealer = advice.dealer
-    can = [
-        "may open" if advice.can_open else f"may not open yet (under {preset.reveal.dealer_min})",
-        "may draw" if advice.can_draw else "may not draw",
-    ]
-    console = out if out is not None else render.console()
-    cards = " ".join(str(c) for c in dealer.cards)
-    console.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
-    low = min(16, preset.minimum.player)
-    console.print("closed hands (%) and the dealer's expected result (stakes):")
-    table = Table()
-    table.add_column("")
-    for a in advice.players:
-        table.add_column(a.name, justify="right")
-    rows: list[tuple[str, list[str]]] = [("cards", [str(a.cards) for a in advice.players])]
-    rows.append(("bust", [_percent(a.odds.bust) for a in advice.players]))
-    for t in range(low, 22):
-        rows.append((str(t), [_percent(a.odds.totals().get(t, 0.0)) for a in advice.players]))
-    rows.append(("five-card", [_percent(a.odds.five_dragon) for a in advice.players]))
-    rows.append(("7-7-7", [_percent(a.odds.triple_seven) for a in advice.players]))
-    rows.append(("short", [_percent(a.odds.under) for a in advice.players]))
-    rows.append(("open now", [_signed(a.open_now) for a in advice.players]))
-    rows.append(("draw first", [_signed(a.draw_first) for a in advice.players]))
-    rows.append(("do", [a.action for a in advice.players]))
-    for label, cells in rows:
-        if label in ("five-card", "7-7-7", "short") and not any(cells):
-            continue
-        table.add_row(label, *cells)
-    console.print(table)
-    console.print(f"advice: {advice.summary()}")
-
-
 def edge(
     names: Annotated[list[str], typer.Argument(help="Presets to compare, e.g. chinese kampung.")],
     players: Annotated[
@@ -205,10 +167,10 @@ def edge(
     """
     import os
 
-    from banluck.edge import check_simulation, exact_edge, simulate_edge
-    from banluck.errors import RuleError
-    from banluck.odds import Policy
-    from banluck.presets import load
+    from banluck.app.presets import load
+    from banluck.core.errors import RuleError
+    from banluck.games.banluck.edge import check_simulation, exact_edge, simulate_edge
+    from banluck.games.banluck.odds import Policy
 
     loaded = [load(name) for name in names]
     policy = Policy(p=p, stand_at=stand_at)

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from banluck.night import FinishedRound, Night
-    from banluck.round.state import PlayerState, RoundState
+    from banluck.games.banluck.advice import Advice
+    from banluck.games.banluck.preset import Preset
+    from banluck.table.night import FinishedRound, Night
 
 
 def console(stderr: bool = False) -> Console:
@@ -71,18 +72,6 @@ def balances_table(balances: Mapping[str, int], title: str = "Balances") -> Rend
     return titled(title, table)
 
 
-def _player_state(p: PlayerState, state: RoundState) -> str:
-    if p.settlement is not None:
-        return "settled"
-    if state.phase == "deal":
-        return "dealt"
-    if p.known:
-        return "shown" if not p.stood else "stood, shown"
-    if state.to_play(p):
-        return "to play" if p.count < state.preset.points.max_cards else "must show"
-    return "closed"
-
-
 def table_screen(
     night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
 ) -> RenderableType:
@@ -90,8 +79,6 @@ def table_screen(
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
-
-    from banluck.hints import hints
 
     narrow = width < 60
     s = night.seating
@@ -106,31 +93,25 @@ def table_screen(
         head.append(f" ({counted}/{s.preset.rotation.every})")
     parts: list[RenderableType] = [head]
     if rnd is None:
-        parts.append(Text("between rounds: `dealer C C` starts a round", "dim"))
-        state = None
+        parts.append(Text(night.family.idle, "dim"))
     else:
-        state = rnd.state
-        if state.dealer_cards:
-            hand = state.dealer_hand()
-            cards = " ".join(str(c) for c in hand.cards)
-            parts.append(Text(f"dealer {cards} = {hand.label}", "bold"))
+        panel = night.family.panel(rnd.state)
+        if panel.dealer is not None:
+            parts.append(Text(panel.dealer, "bold"))
         table = Table(box=None, show_header=not narrow, pad_edge=False, expand=False)
         table.add_column("player")
         table.add_column("cards", justify="right")
         table.add_column("state")
         table.add_column("+/-", justify="right")
-        for p in state.players.values():
-            cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
-            if not p.known and p.seen:
-                cards += " (" + " ".join(str(c) for c in p.seen) + ")"
-            won = money(p.settlement.amount) if p.settlement is not None else ""
-            stake = f" x{p.stake}" if not narrow else ""
-            table.add_row(p.name + stake, cards, _player_state(p, state), won)
+        for row in panel.rows:
+            won = money(row.amount) if row.amount is not None else ""
+            stake = f" x{row.stake}" if not narrow else ""
+            table.add_row(row.name + stake, row.cards, row.state, won)
         parts.append(table)
         notes = Table.grid(padding=(0, 1, 0, 0))
         notes.add_column(style="yellow")
         notes.add_column(style="yellow", overflow="fold")
-        for line in hints(state):
+        for line in panel.hints:
             notes.add_row("›", line)  # a long hint wraps under its text, not under the mark
         parts.append(notes)
     bal = Table(box=None, show_header=False, pad_edge=False, title=None)
@@ -148,6 +129,49 @@ def table_screen(
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
     return Group(*parts)
+
+
+def print_advice(advice: Advice, preset: Preset, out: Console | None = None) -> None:
+    from rich.table import Table
+
+    dealer = advice.dealer
+    can = [
+        "may open" if advice.can_open else f"may not open yet (under {preset.reveal.dealer_min})",
+        "may draw" if advice.can_draw else "may not draw",
+    ]
+    screen = out if out is not None else console()
+    cards = " ".join(str(c) for c in dealer.cards)
+    screen.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
+    low = min(16, preset.minimum.player)
+    screen.print("closed hands (%) and the dealer's expected result (stakes):")
+    table = Table()
+    table.add_column("")
+    for a in advice.players:
+        table.add_column(a.name, justify="right")
+    rows: list[tuple[str, list[str]]] = [("cards", [str(a.cards) for a in advice.players])]
+    rows.append(("bust", [_percent(a.odds.bust) for a in advice.players]))
+    for t in range(low, 22):
+        rows.append((str(t), [_percent(a.odds.totals().get(t, 0.0)) for a in advice.players]))
+    rows.append(("five-card", [_percent(a.odds.five_dragon) for a in advice.players]))
+    rows.append(("7-7-7", [_percent(a.odds.triple_seven) for a in advice.players]))
+    rows.append(("short", [_percent(a.odds.under) for a in advice.players]))
+    rows.append(("open now", [_signed(a.open_now) for a in advice.players]))
+    rows.append(("draw first", [_signed(a.draw_first) for a in advice.players]))
+    rows.append(("do", [a.action for a in advice.players]))
+    for label, cells in rows:
+        if label in ("five-card", "7-7-7", "short") and not any(cells):
+            continue
+        table.add_row(label, *cells)
+    screen.print(table)
+    screen.print(f"advice: {advice.summary()}")
+
+
+def _percent(x: float) -> str:
+    return "" if x == 0 else f"{100 * x:.2f}" if x < 0.001 else f"{100 * x:.1f}"
+
+
+def _signed(x: float | None) -> str:
+    return "-" if x is None else f"{x:+.3f}"
 
 
 BARS = "▁▂▃▄▅▆▇█"

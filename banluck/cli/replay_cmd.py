@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from banluck.errors import BanluckError
+from banluck.core.errors import BanluckError
 
 
 def read_source(file: str) -> tuple[str, str]:
@@ -39,13 +39,13 @@ def replay(
 
     Example: banluck replay docs/examples/cny-night.log
     """
-    from banluck.nightlog import read_night
-    from banluck.presets import load
+    from banluck.app.presets import load
+    from banluck.app.session import read_log
 
     text, source = read_source(file)
-    night, _ = read_night(text, source, load)
+    night, _ = read_log(text, source, load)
     if save:
-        from banluck.exporting import save_night
+        from banluck.app.exporting import save_night
         from banluck.storage import Store
 
         record = save_night(Store(), night, date)

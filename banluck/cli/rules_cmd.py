@@ -1,6 +1,6 @@
 """`banluck rules ...`: list, show, create, set, diff, validate and edit house-rule presets.
 
-Where presets live and how they are read and written is banluck.presets' business; this module
+Where presets live and how they are read and written is banluck.app.presets' business; this module
 only talks to the user. At module level it imports typer and the engine only; rich, json and the
 editor's helpers are imported inside the commands that use them.
 """
@@ -11,9 +11,9 @@ from typing import Annotated
 
 import typer
 
-from banluck import presets
-from banluck.errors import PresetError
-from banluck.preset import KNOBS
+from banluck.app import presets
+from banluck.core.errors import PresetError
+from banluck.games.banluck.preset import KNOBS
 
 rules_app = typer.Typer(
     help="House-rule presets: list, show, new, set, diff, validate, edit.",

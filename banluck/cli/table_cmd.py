@@ -6,27 +6,10 @@ from typing import Annotated
 
 import typer
 
-ALIASES = {
-    "h": "hit",
-    "s": "stand",
-    "st": "stand",
-    "sh": "show",
-    "o": "open",
-    "d": "draw",
-    "dl": "dealer",
-    "u": "undo",
-    "r": "round",
-    "p": "pass",
-    "?": "help",
-    "q": "quit",
-    "exit": "quit",
-}
-CONSOLE_WORDS = ("help", "quit", "odds", "settle")
-
 
 def _preset_names(incomplete: str) -> list[str]:
     """Shell completion of the preset: shipped and user presets."""
-    from banluck.presets import all_names
+    from banluck.app.presets import all_names
 
     return [n for n in all_names() if n.startswith(incomplete)]
 

@@ -2,9 +2,9 @@
 
 Layout of the home folder, the file format and the migrations: see `banluck.storage.store` and
 `banluck.storage.schema`. Money rules (balances, checks, entry builders) live in
-`banluck.ledger`; the store applies them before every write.
+`banluck.money.ledger`; the store applies them before every write.
 
-    store = Store(home=None, lock_timeout=3.0)      home defaults to banluck.home.data_dir()
+    store = Store(home=None, lock_timeout=3.0)      home defaults to banluck.core.home.data_dir()
 
 Nights (only one open at a time; records are dicts: id, date, preset, snapshot, seats, players,
 stakes, dealer, status "open"/"closed", started, closed):
@@ -21,7 +21,7 @@ The live round of the open night (action lines):
     store.pop_action() -> str
     store.clear_live() -> [str]
 
-The ledger (entries are dicts; see `banluck.ledger` for their fields):
+The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
     store.record_round(round_dict) -> entry         appends the entry and clears the live round,
                                                     in one atomic write
     store.add_payment(payer, payee, amount, note="") -> entry
@@ -46,7 +46,7 @@ Safety:
 
 Errors are BanluckErrors: StoreError (a refused change or an I/O failure, nothing changed),
 DamagedFile (a data file that cannot be read: names the file and its last good backup),
-StoreBusy (another process holds the lock: names it), and banluck.ledger.LedgerError.
+StoreBusy (another process holds the lock: names it), and banluck.money.ledger.LedgerError.
 """
 
 from __future__ import annotations

@@ -21,10 +21,11 @@ from typing import Any
 import orjson
 from tinydb.storages import Storage
 
-from banluck.errors import BanluckError
+from banluck.core import atomic
+from banluck.core.atomic import TMP_SUFFIX, fsync_dir
+from banluck.core.errors import BanluckError
 
 Tables = dict[str, dict[str, Any]]
-TMP_SUFFIX = ".tmp"
 
 
 class StoreError(BanluckError):
@@ -169,54 +170,17 @@ def _mtime(path: Path) -> str:
     return datetime.datetime.fromtimestamp(stamp).isoformat(sep=" ", timespec="seconds")
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
-
-
-def fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a platform without directory handles
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - some filesystems refuse to fsync a folder
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_atomic(path: Path, data: bytes, *, backup: bool = True) -> None:
     """Replace `path` with `data` atomically, keeping the previous version as `<path>.bak`.
 
     On any OSError (a full disk, a read-only folder) the old file is untouched, the temp file is
     removed and a StoreError says what happened.
     """
-    folder = path.parent
-    tmp = folder / f".{path.name}.{os.getpid()}{TMP_SUFFIX}"
+    keep = (lambda: _keep_backup(path)) if backup and path.exists() else None
     try:
-        _write_synced(tmp, data)
-        if backup and path.exists():
-            _keep_backup(path)
-        os.replace(tmp, path)
+        atomic.write_atomic(path, data, before_replace=keep)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
         raise _write_error(path, exc) from None
-    fsync_dir(folder)
-
-
-def _write_synced(path: Path, data: bytes) -> None:
-    """Write `data` to a new file at `path` and fsync it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        _write_all(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _keep_backup(path: Path) -> None:
@@ -230,7 +194,7 @@ def _keep_backup(path: Path) -> None:
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS):
             raise
-        _write_synced(tmp, path.read_bytes())
+        atomic.write_synced(tmp, path.read_bytes())
     os.replace(tmp, bak)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from banluck.ledger import KINDS
+from banluck.money.ledger import KINDS
 from banluck.storage.files import Newer, Shape, Tables
 
 Migration = Callable[[str, Tables], None]

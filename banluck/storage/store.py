@@ -1,6 +1,6 @@
 """The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
 
-Files in the home folder (`banluck.home.data_dir()` unless given):
+Files in the home folder (`banluck.core.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
     index.json        a cache of the nights, people and season summary, brought up to date from
                       the night files whenever it falls behind them (each night record carries
@@ -28,8 +28,8 @@ from typing import Any, TypeVar
 import orjson
 from tinydb.table import Document
 
-from banluck import ledger
-from banluck.ledger import Summary
+from banluck.money import ledger
+from banluck.money.ledger import Summary
 from banluck.storage import schema
 from banluck.storage.files import StoreError, damaged, no_gc, remove_stale_temps
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
@@ -164,7 +164,7 @@ class Store:
 
     def __init__(self, home: Path | None = None, *, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
         if home is None:
-            from banluck.home import data_dir
+            from banluck.core.home import data_dir
 
             home = data_dir()
         self.home = Path(home)
@@ -562,7 +562,7 @@ class Store:
         An index left one step behind by a crash is first brought up to date (that is normal
         and not a problem); anything still wrong after that is reported.
 
-        The ledger rules (`banluck.ledger.check`), plus: the index agrees with the night files
+        The ledger rules (`banluck.money.ledger.check`), plus: the index agrees with the night files
         (night records, people, season summary, next seq), only the latest night is open, and
         each round is stored in its own night and names only people seated that night.
         """

@@ -18,8 +18,8 @@ import orjson
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from banluck import ledger
-from banluck.ledger import LedgerError, Summary
+from banluck.money import ledger
+from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
 

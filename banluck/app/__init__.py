@@ -1,0 +1,1 @@
+"""The application: the open night driven by lines, preset files, the games by name, exporting."""

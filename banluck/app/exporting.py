@@ -1,0 +1,136 @@
+"""Moving nights in and out of the store: a replayed night log recorded whole, a stored night
+written back as a night log, and the ledger as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from banluck.app.session import (
+    in_order,
+    seat_stakes,
+    start_seating,
+    start_table,
+    stored_words,
+    table_of,
+)
+from banluck.core.errors import BanluckError
+from banluck.table.night import Night
+
+if TYPE_CHECKING:
+    from banluck.storage import Store
+
+
+def save_night(store: Store, night: Night, date: str | None = None) -> dict[str, Any]:
+    """Record a replayed night into the ledger as a night of its own.
+
+    The night is closed afterwards, unless its log ends in the middle of a round: then it stays
+    open with that round's lines live, to be finished at the table. Everyone who sat during the
+    night is seated before its rounds are recorded (the ledger records only rounds of people who
+    sat), and the night ends with the seats, stakes and dealer of its last line.
+    """
+    start = night.start
+    s = night.seating
+    sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
+    everyone = list(dict.fromkeys(sat))
+    words = [list(w) for w in night.words]
+    with store.locked():
+        if store.tonight() is not None:
+            raise BanluckError(
+                "a night is open in the ledger: close it first (`banluck night close`), then save"
+            )
+        record = store.open_night(
+            start.preset.name,
+            start.preset.to_dict(),
+            list(start.seats),
+            start.dealer,
+            stakes=seat_stakes(start),
+            date=date,
+            table=start_table(start),
+        )
+        if everyone != list(start.seats):
+            store.update_night(seats=everyone)
+        for finished in night.rounds:
+            store.record_round(finished.to_dict())
+        table = {**start_table(start), **table_of(s, words)}
+        record = store.update_night(
+            seats=list(s.seats), stakes=seat_stakes(s), dealer=s.dealer, table=table
+        )
+        live = night.current.lines() if night.current is not None else []
+        for line in live:
+            store.push_action(line)
+        if not live:
+            record = store.close_night()
+    return record
+
+
+def night_log(store: Store, night_id: int | None = None) -> str:
+    """A stored night as a night log that replays to the same rounds and balances."""
+    if night_id is None:
+        tonight = store.tonight()
+        nights = store.nights()
+        if tonight is None and not nights:
+            raise BanluckError("the ledger is empty: there is no night to export")
+        night_id = tonight["id"] if tonight is not None else nights[-1]["id"]
+    record = store.night(night_id)
+    start = start_seating(record)
+    out = [
+        f"# night {record['id']} of {record['date']}, exported by banluck",
+        f"night {record['preset']} {' '.join(start.seats)}",
+    ]
+    if start.default_stake is not None:
+        out.append(f"stake {start.default_stake}")
+    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
+    last = "round"  # the heading ends like a round: a blank line follows it
+    for kind, item in in_order(stored_words(record), rounds):
+        if last != "word" and (kind == "round" or last == "round"):
+            out.append("")  # a blank line before each round and the words that precede it
+        last = kind
+        if kind == "word":
+            out.append(item)
+            continue
+        out.append(f"round                   # round {item['round']}, dealer {item['dealer']}")
+        out.extend(item["log"])
+    live = store.live() if record["status"] == "open" else []
+    if live:
+        if last != "word":
+            out.append("")
+        out.append("round                   # being played")
+        out.extend(live)
+    return "\n".join(out) + "\n"
+
+
+def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
+    """One row per transfer of every entry (a payment is a row from payer to payee)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])
+    for e in entries:
+        if e["kind"] == "payment":
+            rows = [
+                {
+                    "from": e["from"],
+                    "to": e["to"],
+                    "amount": e["amount"],
+                    "reason": e.get("note", ""),
+                }
+            ]
+        else:
+            rows = e.get("transfers", [])
+        for t in rows:
+            writer.writerow(
+                [
+                    e["seq"],
+                    e["night"],
+                    e["kind"],
+                    e.get("round", ""),
+                    e.get("dealer", ""),
+                    t["from"],
+                    t["to"],
+                    t["amount"],
+                    t.get("reason", ""),
+                ]
+            )
+    return buf.getvalue()

@@ -1,0 +1,62 @@
+"""The games by name: a preset's `game` chooses its family and its preset loader.
+
+This is the one place that lists the games. Each game's `family` module offers `FAMILY` (its
+`Family`) and `PRESET` (its preset class, with `from_mapping` and `SCHEMA`); they are imported
+only when a preset of that game is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+from banluck.core.errors import PresetError
+from banluck.core.knobs import FIRST_GAME, Schema
+from banluck.table.family import Family
+from banluck.table.rotation import TablePreset
+
+GAMES: dict[str, str] = {
+    "ban-luck": "banluck.games.banluck.family",
+}
+
+
+def _module(game: object, source: str) -> Any:
+    if not isinstance(game, str) or game not in GAMES:
+        raise PresetError(
+            f"{source}: game = {game!r} is not a game banluck plays (games: {', '.join(GAMES)})"
+        )
+    return import_module(GAMES[game])
+
+
+def game_of(data: Mapping[str, Any]) -> object:
+    """The game a preset mapping is for (a mapping written before `game` existed: ban-luck)."""
+    return data.get("game", FIRST_GAME)
+
+
+def schema_for(data: Mapping[str, Any], source: str = "preset") -> Schema:
+    schema: Schema = _module(game_of(data), source).PRESET.SCHEMA
+    return schema
+
+
+def load_preset(data: Mapping[str, Any], source: str = "preset") -> TablePreset:
+    """The preset of any game from its mapping (a file or a stored snapshot, of any version)."""
+    if not isinstance(data, Mapping):
+        raise PresetError(f"{source}: a preset is a table of knobs, not {type(data).__name__}")
+    preset: TablePreset = _module(game_of(data), source).PRESET.from_mapping(data, source)
+    return preset
+
+
+def family_for(preset: TablePreset) -> Family[Any]:
+    """The family that plays rounds under `preset`."""
+    family: Family[Any] = _module(preset.game, preset.name).FAMILY
+    return family
+
+
+def problems_of(data: Mapping[str, Any]) -> list[str]:
+    """Every problem with a preset mapping of any game and version, each naming its key."""
+    try:
+        schema = schema_for(data)
+        return schema.problems(schema.upgrade(data))
+    except PresetError as exc:
+        return [str(exc).removeprefix("preset: ")]

@@ -1,0 +1,363 @@
+"""Finding, reading, checking and writing preset files: the one place that knows where they live.
+
+Shipped presets live in `house_rules/` (inside the installed package, or at the top of a source
+checkout); user presets live in `<data folder>/house_rules/NAME.toml` (`$BANLUCK_HOME` or the
+platform's user data folder). A user preset may not take a shipped preset's name, so `chinese`
+always means the same rules, and a preset's `name` is always its file's name.
+
+Reading is strict: a file with any problem is refused with one line naming the file and every
+problem with its key path. Writing keeps the file's comments and layout (tomlkit) and is atomic: a
+temp file in the same folder, fsync, then `os.replace`, so a crash never leaves half a file. Nothing
+is written that does not validate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from banluck.app.games import load_preset, problems_of, schema_for
+from banluck.core import atomic
+from banluck.core.errors import PresetError
+from banluck.core.home import data_dir
+from banluck.table.rotation import TablePreset
+
+DEFAULT_PRESET = "chinese"
+P = TypeVar("P")
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the banluck package
+_NAME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,39}"  # compiled on first use: not every command needs it
+_NAME_RULE = "lowercase letters, digits, - and _ (at most 40, starting with a letter or digit)"
+
+
+def shipped_dir() -> Path:
+    """The folder of the shipped presets: in the wheel, or at the top of the source tree."""
+    inside = _PACKAGE_DIR / "house_rules"
+    if inside.is_dir():
+        return inside
+    return _PACKAGE_DIR.parent / "house_rules"
+
+
+def user_dir() -> Path:
+    """The folder of the user's own presets (not created here)."""
+    return data_dir() / "house_rules"
+
+
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in shipped_dir().glob("*.toml"))
+
+
+def user_names() -> list[str]:
+    """The user's presets that can be used: shipped names and unusable names are left out."""
+    shipped = set(shipped_names())
+    return [p.stem for p in _user_files() if p.stem not in shipped and _is_name(p.stem)]
+
+
+def all_names() -> list[str]:
+    return sorted(set(shipped_names()) | set(user_names()))
+
+
+def is_shipped(name: str) -> bool:
+    return (shipped_dir() / f"{name}.toml").is_file()
+
+
+def all_files() -> list[Path]:
+    """Every preset file: the shipped ones, then the user's (even those that cannot be used)."""
+    return sorted(shipped_dir().glob("*.toml")) + _user_files()
+
+
+def _user_files() -> list[Path]:
+    folder = user_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.toml") if not p.name.startswith("."))
+
+
+def _is_name(name: str) -> bool:
+    return re.fullmatch(_NAME_PATTERN, name) is not None
+
+
+def _check_plain(name: str) -> None:
+    if "/" in name or "\\" in name or name.startswith("."):
+        raise PresetError(f"preset name {name!r} may not contain a path: use a plain name")
+
+
+def path_of(name: str) -> Path:
+    """The file of preset `name`; PresetError listing the known names when there is none."""
+    _check_plain(name)
+    path = shipped_dir() / f"{name}.toml"
+    if path.is_file():
+        return path
+    path = user_dir() / f"{name}.toml"  # only now: finding the user folder costs start-up time
+    if path.is_file():
+        if not _is_name(name):
+            raise PresetError(
+                f"{path}: {name!r} is not a preset name: rename the file, using {_NAME_RULE}"
+            )
+        return path
+    raise PresetError(
+        f"unknown preset {name!r}: known presets are {', '.join(all_names())}"
+        " (make one with `banluck rules new NAME --from chinese`)"
+    )
+
+
+def user_path_of(name: str) -> Path:
+    """The file of the user's preset `name`, to change it; refuses shipped and unknown names."""
+    _check_plain(name)
+    if is_shipped(name):
+        raise PresetError(
+            f"{name} is a shipped preset and is not changed: copy it first with"
+            f" `banluck rules new NAME --from {name}`, then change the copy"
+        )
+    return path_of(name)
+
+
+# --- reading and checking -------------------------------------------------------------------
+
+
+def problems_in_text(text: str, path: Path) -> list[str]:
+    """Every problem with `text` as the content of preset file `path`; [] when it is valid."""
+    return _parse(text, path)[1]
+
+
+def problems_in_file(path: Path) -> list[str]:
+    """Every problem with the preset file at `path`, each naming its key path."""
+    try:
+        text = read_text(path)
+    except PresetError as exc:
+        return [str(exc).removeprefix(f"{path}: ")]
+    problems = problems_in_text(text, path)
+    if path.parent.resolve() != shipped_dir().resolve():
+        if path.stem in shipped_names():
+            problems.append(
+                f"{path.stem} is a shipped preset's name, so this file is never used:"
+                " rename it (and its name key)"
+            )
+        elif not _is_name(path.stem):
+            problems.append(f"the file name {path.stem!r} is not a preset name: use {_NAME_RULE}")
+    return problems
+
+
+def read_file(path: Path) -> TablePreset:
+    """Read and validate one preset file; every problem is reported with the file's name."""
+    data, problems = _parse(read_text(path), path)
+    if problems or data is None:
+        raise problems_error(path, problems)
+    return load_preset(data, source=str(path))
+
+
+def load(name: str = DEFAULT_PRESET) -> TablePreset:
+    """The preset called `name` (of any game), checked; PresetError with one line otherwise."""
+    return read_file(path_of(name))
+
+
+def load_as(name: str, kind: type[P]) -> P:
+    """The preset called `name` where only one game's presets make sense (`hand`, `odds`)."""
+    preset = load(name)
+    if not isinstance(preset, kind):
+        raise PresetError(
+            f"{name} is a {preset.game} preset: this command reads {kind.game} rules"  # type: ignore[attr-defined]
+        )
+    return preset
+
+
+def description_of(path: Path) -> str | None:
+    """The description in a preset file, read without checking the rest; None when unreadable."""
+    try:
+        data, _ = _parse(read_text(path), path)
+    except PresetError:
+        return None
+    value = data.get("description") if data is not None else None
+    return value if isinstance(value, str) else None
+
+
+def problems_error(path: Path, problems: list[str]) -> PresetError:
+    """One line for a file with problems: `N problems in FILE: key: ...; key: ...`."""
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    hint = ""
+    if path.parent.resolve() != shipped_dir().resolve():
+        hint = f" (fix it with `banluck rules edit {path.stem}`)"
+    return PresetError(
+        f"{count} in {path}: {'; '.join(problems)}{hint}", [f"{path}: {p}" for p in problems]
+    )
+
+
+def read_text(path: Path) -> str:
+    """The text of a preset file; PresetError (one line) when it cannot be read as UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise PresetError(f"{path}: not UTF-8 text: save it as UTF-8") from None
+    except OSError as exc:
+        raise PresetError(f"{path}: cannot be read: {exc.strerror}") from None
+
+
+def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [f"not valid TOML: {exc}"]
+    problems = problems_of(data)
+    # `x: missing` says nothing new when a misspelt key already points at x
+    suggested = {
+        p.rpartition(" (did you mean ")[2].removesuffix("?)") for p in problems if "?)" in p
+    }
+    problems = [p for p in problems if not (": missing (" in p and p.split(":")[0] in suggested)]
+    name = data.get("name")
+    if isinstance(name, str) and name != path.stem:
+        problems.append(
+            f"name = {name!r} differs from the file's name: a preset's name is its file's"
+            f' name, so set name = "{path.stem}"'
+        )
+    return data, problems
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def check_new_name(name: str) -> Path:
+    """The file a new user preset `name` would take; PresetError when the name is not free."""
+    _check_plain(name)
+    if not _is_name(name):
+        raise PresetError(f"preset name {name!r} is not allowed: use {_NAME_RULE}")
+    if is_shipped(name):
+        raise PresetError(f"{name} is a shipped preset's name: choose another name for yours")
+    path = user_dir() / f"{name}.toml"
+    if path.exists():
+        raise PresetError(
+            f"preset {name} already exists ({path}): choose another name, or change it with"
+            f" `banluck rules set {name} KEY VALUE` or `banluck rules edit {name}`"
+        )
+    return path
+
+
+def create_from(name: str, base: str) -> Path:
+    """Copy preset `base` to the user's preset `name`, comments kept; returns the new file."""
+    target = check_new_name(name)
+    source = path_of(base)
+    read_file(source)  # a broken base is reported as itself, not as the copy
+    text = read_text(source)
+    header = "# banluck house rules: "
+    if text.startswith(header):
+        rest = text.partition("\n")[2]
+        text = f"{header}{name} (copied from {base})\n{rest}"
+    doc = _toml_document(text, source)
+    _set_in_document(doc, "name", name)
+    new_text = _dumps(doc)
+    problems = problems_in_text(new_text, target)
+    if problems:  # pragma: no cover - a valid base with its name changed stays valid
+        raise problems_error(target, problems)
+    write_atomic(target, new_text)
+    return target
+
+
+def set_value(name: str, key: str, text: str) -> tuple[object, object]:
+    """Set knob `key` of the user's preset `name` to `text` read by the knob's type.
+
+    The file keeps its comments and layout; the result is checked before it is written, and
+    written atomically. Returns (old value or None, new value).
+    """
+    path = user_path_of(name)
+    data, _ = _parse(read_text(path), path)
+    by_key = schema_for(data or {}, str(path)).by_key
+    knob = by_key.get(key)
+    if knob is None:
+        raise PresetError(
+            f"unknown key {key!r}{_suggest(key, by_key)}: see the keys with `banluck rules show {name}`"
+        )
+    if key == "name":
+        raise PresetError(
+            "a preset's name is its file's name: make a renamed copy with"
+            f" `banluck rules new NEW --from {name}`"
+        )
+    try:
+        value = knob.parse(text)
+    except PresetError as exc:
+        raise PresetError(f"{exc}; {name} is unchanged") from None
+    problem = knob.check(value)
+    if problem:
+        raise PresetError(f"{problem}; {name} is unchanged")
+    doc = _toml_document(read_text(path), path)
+    old = _set_in_document(doc, key, value)
+    new_text = _dumps(doc)
+    problems = problems_in_text(new_text, path)
+    if problems:
+        error = problems_error(path, problems)
+        raise PresetError(
+            f"{name} would still not be valid, so it is unchanged: {error}", error.problems
+        )
+    write_atomic(path, new_text)
+    return old, value
+
+
+def save_text(name: str, text: str) -> Path:
+    """Replace the user's preset `name` with `text` when it validates; PresetError otherwise."""
+    path = user_path_of(name)
+    problems = problems_in_text(text, path)
+    if problems:
+        raise problems_error(path, problems)
+    write_atomic(path, text)
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` so that it holds either the old or the new content, never half."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_atomic(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise PresetError(f"cannot write {path}: {exc.strerror}; it is unchanged") from None
+
+
+def _toml_document(text: str, path: Path) -> Any:
+    import tomlkit
+    from tomlkit.exceptions import ParseError
+
+    try:
+        return tomlkit.parse(text)
+    except ParseError as exc:
+        raise PresetError(
+            f"{path}: not valid TOML: {exc}: fix it with `banluck rules edit {path.stem}`"
+        ) from None
+
+
+def _dumps(doc: Any) -> str:
+    import tomlkit
+
+    return tomlkit.dumps(doc)
+
+
+def _set_in_document(doc: Any, key: str, value: object) -> object:
+    """Set dotted `key` in a tomlkit document; an inline comment keeps its column. Returns the
+    old value, or None when the key was not there."""
+    import tomlkit
+
+    *sections, leaf = key.split(".")
+    table = doc
+    for section in sections:
+        if section not in table or not isinstance(table[section], dict):
+            table[section] = tomlkit.table()
+        table = table[section]
+    if leaf not in table:
+        table[leaf] = value
+        return None
+    old_item = table.item(leaf)
+    old_width = len(old_item.as_string())
+    old = old_item.unwrap() if hasattr(old_item, "unwrap") else old_item
+    table[leaf] = value
+    new_item = table.item(leaf)
+    trivia = new_item.trivia
+    if trivia.comment and trivia.comment_ws:
+        shift = old_width - len(new_item.as_string())
+        trivia.comment_ws = " " * max(1, len(trivia.comment_ws) + shift)
+    return old
+
+
+def _suggest(key: str, keys: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, list(keys), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""

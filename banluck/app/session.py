@@ -1,0 +1,382 @@
+"""The open night in the store, driven by night-log lines: what `banluck act`, `banluck table`
+and `banluck replay --save` share.
+
+Between rounds the store keeps the table: seats, stakes, dealer and the rotation counters (the
+night record's `table`). During a round it keeps the round's lines, one write per line, so a crash
+loses at most the line being typed. A finished round is recorded, its live lines cleared and the
+table moved on (rotation) in one atomic write; so is `undo` of the last round.
+
+The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
+`default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
+`won`, and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`) as `[n, line]`, n
+being the number of the round they precede. The record's own `stakes` are every seat's stake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from banluck.app.games import family_for, load_preset
+from banluck.core.errors import BanluckError, RuleError
+from banluck.table.line import read_line, split_line
+from banluck.table.night import FinishedRound, Night, Seating
+from banluck.table.nightlog import LogLine, read_night
+from banluck.table.rotation import TablePreset
+
+if TYPE_CHECKING:
+    from banluck.storage import Store
+
+
+class NoNight(BanluckError):
+    """There is no open night to play in."""
+
+
+class StaleLine(BanluckError):
+    """A stored line of the live round that the rules refuse when it is replayed."""
+
+
+NIGHT_WORDS = ("stake", "seat", "leave", "pass")
+
+
+def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
+    """The table between rounds, from the stored night record."""
+    preset = load_preset(record["snapshot"], source=f"night {record['id']}")
+    table = record.get("table") or {}
+    default = table.get("default_stake")
+    # The table's own `stakes` are exactly the overrides; a night stored without them kept the
+    # overrides in the record's `stakes`.
+    stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
+    return Seating(
+        preset=preset,
+        seats=tuple(record["seats"]),
+        dealer=record["dealer"],
+        stakes=tuple(sorted((k, int(v)) for k, v in stakes.items() if k in record["seats"])),
+        default_stake=int(default) if default is not None else None,
+        dealt=int(table.get("dealt", 0)),
+        won=int(table.get("won", 0)),
+        next_round=next_round,
+    )
+
+
+def start_table(seating: Seating) -> dict[str, Any]:
+    """The `table` of a night just started: it also keeps the opening seats for the night log."""
+    return {
+        **table_of(seating),
+        "start": {
+            "seats": list(seating.seats),
+            "dealer": seating.dealer,
+            "default_stake": seating.default_stake,
+        },
+    }
+
+
+def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> dict[str, Any]:
+    """The night record's `table`: what the night needs between rounds beyond seats and dealer,
+    and the night-level lines so far (for `banluck export --log` and `undo`)."""
+    return {
+        "default_stake": seating.default_stake,
+        "stakes": dict(seating.stakes),
+        "dealt": seating.dealt,
+        "won": seating.won,
+        "words": [list(w) for w in words or []],
+    }
+
+
+def seat_stakes(seating: Seating) -> dict[str, int]:
+    """Every seat's stake (the night record's `stakes`), leaving out seats without one yet."""
+    out = {}
+    for name in seating.seats:
+        stake = seating.stake_of(name)
+        if stake is not None:
+            out[name] = stake
+    return out
+
+
+def stored_words(record: Mapping[str, Any]) -> list[tuple[int, str]]:
+    """The night-level lines of a stored night, each with the number of the round it precedes."""
+    table = record.get("table") or {}
+    return [(int(w[0]), str(w[1])) for w in table.get("words", [])]
+
+
+def in_order(
+    words: Sequence[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]
+) -> Iterator[tuple[str, Any]]:
+    """A stored night in the order it was played: ("word", line) and ("round", entry) items.
+
+    A word comes before the first round whose number is at least its own; words after the last
+    round come last.
+    """
+    pending = list(words)
+    for entry in sorted(rounds, key=lambda e: int(e["round"])):
+        while pending and pending[0][0] <= int(entry["round"]):
+            yield "word", pending.pop(0)[1]
+        yield "round", entry
+    for _, line in pending:
+        yield "word", line
+
+
+def start_seating(record: Mapping[str, Any]) -> Seating:
+    """The table the stored night started from (its preset is the night's snapshot)."""
+    preset = load_preset(record["snapshot"], source=f"night {record['id']}")
+    start = (record.get("table") or {}).get("start") or {}
+    seats = tuple(start.get("seats") or record["seats"])
+    default = start.get("default_stake")
+    return Seating(
+        preset=preset,
+        seats=seats,
+        dealer=start.get("dealer") or seats[0],
+        default_stake=int(default) if default is not None else None,
+    )
+
+
+def replay_stored(
+    record: Mapping[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    words: Sequence[tuple[int, str]] | None = None,
+) -> Night:
+    """The stored night played again from its start: its words and its rounds' lines, in order.
+
+    `words` replaces the night's own words (undo replays without the last one).
+    """
+    night = new_night(start_seating(record))
+    chosen = stored_words(record) if words is None else list(words)
+    for kind, item in in_order(chosen, rounds):
+        lines = [item] if kind == "word" else list(item["log"])
+        _play(
+            night,
+            lines,
+            lambda line, exc: BanluckError(
+                f"night {record['id']} does not replay from its stored lines: `{line}`"
+                f" is refused ({exc}); run `banluck check`"
+            ),
+        )
+    return night
+
+
+def _play(
+    night: Night, lines: Sequence[str], error: Callable[[str, BanluckError], BanluckError]
+) -> None:
+    """Play stored lines into `night`; a refused one raises `error(line, refusal)`."""
+    for line in lines:
+        word, *args = split_line(line)
+        try:
+            night.do_line(word, args)
+        except BanluckError as exc:
+            raise error(line, exc) from None
+
+
+def read_log(
+    text: str, source: str, load: Callable[[str], TablePreset] | None = None
+) -> tuple[Night, list[LogLine]]:
+    """A whole night log played (presets by name from the preset files, unless `load`)."""
+    if load is None:
+        from banluck.app.presets import load
+    return read_night(text, source, load, family_for)
+
+
+def new_night(seating: Seating) -> Night:
+    """A night from its table, played by the family of its preset's game."""
+    return Night(seating, family_for(seating.preset))
+
+
+def start_night(
+    store: Store, preset_name: str, seats: Sequence[str], stake: int, date: str | None = None
+) -> tuple[dict[str, Any], Seating]:
+    """Open a night in the store: the preset's rules are kept with it, the first seat deals.
+    People of earlier nights keep the ledger's spelling, so their unpaid debts carry over."""
+    from dataclasses import replace
+
+    from banluck.app.presets import load
+    from banluck.table.night import seating_for
+
+    rules = load(preset_name)
+    known = {n.lower(): n for n in store.people()}
+    seating = seating_for(rules, [known.get(n.lower(), n) for n in seats])
+    family_for(rules)  # a preset of a game banluck does not play is refused here
+    tonight = store.tonight()
+    if tonight is not None:
+        raise BanluckError(
+            f"night {tonight['id']} of {tonight['date']} is still open:"
+            " end it with `banluck night close` first"
+        )
+    seating = replace(seating, default_stake=stake)
+    record = store.open_night(
+        preset_name,
+        rules.to_dict(),
+        list(seating.seats),
+        seating.dealer,
+        stakes=seat_stakes(seating),
+        date=date,
+        table=start_table(seating),
+    )
+    return record, seating
+
+
+@dataclass(slots=True)
+class Session:
+    """The open night: its record, and a Night replayed from the table and the live lines."""
+
+    store: Store
+    record: dict[str, Any]
+    night: Night
+    live: list[str]
+
+    @classmethod
+    def open(cls, store: Store) -> Session:
+        record = store.tonight()
+        if record is None:
+            raise NoNight(
+                "no night is open: start one with `banluck night start PRESET SEAT SEAT...`"
+            )
+        rounds = [e for e in store.entries(record["id"]) if e.get("kind") == "round"]
+        next_round = max((int(e.get("round", 0)) for e in rounds), default=0) + 1
+        night = new_night(seating_from(record, next_round))
+        live = store.live()
+        _play(
+            night,
+            live,
+            lambda line, exc: StaleLine(
+                f"the stored round line {line!r} no longer applies ({exc});"
+                " run `banluck undo` to drop it"
+            ),
+        )
+        night.lines.clear()
+        return cls(store, record, night, live)
+
+    def act(self, line: str) -> FinishedRound | None:
+        """Apply one night-log line and store it. Returns the round it finished, if any.
+
+        The line is checked against the rules before anything is written: a refused line changes
+        nothing stored. It is checked and stored under the store's lock, against the round as
+        stored: a line typed in a window whose round was changed by another command is refused.
+        """
+        with self.store.locked():
+            if self.store.live() != self.live:
+                raise RuleError(
+                    "the round was changed from another window or command since this one read it:"
+                    " look at it again (it is shown as stored) and type the line again if it"
+                    " still applies"
+                )
+            return self._act(line)
+
+    def _act(self, line: str) -> FinishedRound | None:
+        word, args = read_line(line, self.night.aliases())
+        if not word:
+            raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")
+        if word == "undo":
+            self.undo()
+            return None
+        if word == "night":
+            raise RuleError("a night is already open: `banluck night close` ends it")
+        if word == "round" and self.night.current is None:
+            return None  # a round starts with the dealer's cards: nothing to store yet
+        if word == "seat":
+            args = self._known_names(args)
+        rounds_before = len(self.night.rounds)
+        actions_before = len(self.night.current.actions) if self.night.current else 0
+        self.night.do_line(word, args)
+        text = " ".join([word, *args])
+        current = self.night.current
+        round_words = self.night.family.words
+        if current is not None and word in round_words:
+            # the stored spelling: names as seated, cards as codes (`stand all` names them)
+            text = round_words[word].spell(current.actions[actions_before:]) or text
+        if word in NIGHT_WORDS:
+            s = self.night.seating
+            self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
+            return None
+        if word not in round_words and word != "round":
+            return None
+        if len(self.night.rounds) > rounds_before:
+            finished = self.night.rounds[-1]
+            s = self.night.seating
+            table = self._table(s)
+            self.store.record_round(
+                finished.to_dict(), night_update={"dealer": s.dealer, "table": table}
+            )
+            self.record = {**self.record, "dealer": s.dealer, "table": table}
+            self.live = []
+            return finished
+        self.live = self.store.push_action(text)
+        return None
+
+    def balances(self) -> dict[str, int]:
+        """Tonight's balances from the stored entries, every seat included."""
+        from banluck.money.ledger import balances
+
+        seated = {n: 0 for n in self.night.seating.seats}
+        return {**seated, **balances(self.store.entries(self.record["id"]))}
+
+    def _known_names(self, names: list[str]) -> list[str]:
+        """Names of people who sat at an earlier night, spelt as the ledger has them (so that
+        `seat eve` carries Eve's unpaid debts instead of making a new person)."""
+        known = {n.lower(): n for n in self.store.people()}
+        return [known.get(n.lower(), n) for n in names]
+
+    def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
+        table = dict(self.record.get("table") or {})
+        table.update(table_of(s, stored_words(self.record) if words is None else words))
+        return table
+
+    def _store_table(self, s: Seating, words: Sequence[tuple[int, str]]) -> None:
+        self.record = self.store.update_night(
+            seats=list(s.seats),
+            stakes=seat_stakes(s),
+            dealer=s.dealer,
+            table=self._table(s, words),
+        )
+
+    def undo(self) -> str:
+        """Undo the last line: of the live round; else a night-level line (`stake`, `seat`,
+        `leave`, `pass`) typed after the last round; else the last round of the night (which
+        reopens without its last line). Returns a sentence saying what was undone."""
+        if self.live:
+            line = self.store.pop_action()
+            self.live = self.live[:-1]
+            fresh = Session.open(self.store)
+            self.night = fresh.night
+            return f"undid `{line}`"
+        words = stored_words(self.record)
+        rounds = [e for e in self.store.entries(self.record["id"]) if e.get("kind") == "round"]
+        last_round = max((int(e["round"]) for e in rounds), default=0)
+        if words and words[-1][0] > last_round:
+            return self._undo_word(words, rounds)
+        last = self.store.last_entry()
+        if last is None or last.get("night") != self.record["id"]:
+            raise RuleError(
+                f"nothing to undo on night {self.record['id']}: no line has been played yet"
+            )
+        if last.get("kind") != "round":
+            if last.get("kind") == "payment":
+                raise RuleError(
+                    f"the last entry is a payment ({last['from']} paid {last['to']}"
+                    f" {last['amount']}), not a line of play: to cancel it, record the money"
+                    f" going back (`banluck pay {last['to']} {last['from']} {last['amount']}`)"
+                )
+            raise RuleError(
+                f"the last entry (#{last.get('seq')}) is a {last.get('kind')}, not a line of play:"
+                " it cannot be undone"
+            )
+        before = last.get("table_before") or {}
+        lines = list(last.get("log", []))[:-1]
+        table = dict(self.record.get("table") or {})
+        table.update({k: v for k, v in before.items() if k != "dealer"})
+        self.store.undo_last(
+            night_update={"dealer": before.get("dealer", last["dealer"]), "table": table},
+            live=lines,
+        )
+        fresh = Session.open(self.store)
+        self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
+        return f"reopened round {last.get('round')} without `{last['log'][-1]}`"
+
+    def _undo_word(self, words: list[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]) -> str:
+        """Undo the night-level line typed last: the table is what replaying the night without
+        it gives (seats, stakes, dealer and rotation counters as they were)."""
+        kept = words[:-1]
+        night = replay_stored(self.record, rounds, kept)
+        self._store_table(night.seating, kept)
+        fresh = Session.open(self.store)
+        self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
+        return f"undid `{words[-1][1]}`"

@@ -1,0 +1,537 @@
+"""The house-edge lab: what the deal is worth to the dealer under a preset (pure, no I/O).
+
+The edge is the dealer's expected gain per player-round, in the player's stakes (+ the dealer
+wins). Two ways to get it:
+
+* `exact_edge`: one player against the dealer, every deal enumerated with card removal. Exact up
+  to floating point.
+* `simulate_edge`: N players, Monte Carlo, with a 95 % confidence interval.
+
+The round
+---------
+1. Two cards each. The instant check settles ban-ban and ban-luck with
+   `banluck.games.banluck.settlement.instant` (a dealer's instant hand settles everyone at once).
+2. A dealer's two-card 15 may end the round where the house allows it: a call-off under
+   `fifteen.mode` free-hand and a surrender under hard-15-surrender (a 15 without an ace) void the
+   round; a run under run / run-dealer-only pushes everyone but the instant hands. The dealer
+   takes it when it is worth more to him than playing on, measured heads-up (`DealerPolicy`).
+3. Players draw by their `banluck.games.banluck.odds.Policy` (must draw below the minimum, stand at 18, draw
+   with probability p at 16-17; run with a two-card 15 where `fifteen.mode` is run). Five-card
+   hands where `five_card.settle` is at-once, and busts where `bust.shown_at_once`, are settled
+   as soon as they are made.
+4. The dealer draws while he may not open (under `reveal.dealer_min`, or `minimum.dealer` where
+   higher). From there, he opens everyone at `DealerPolicy.stand_at` (18) or more, at 21, on
+   five cards or bust; below that he opens each closed player for whom the advisor
+   (`banluck.games.banluck.advice`: open now against draw one card first) says open, and draws for the rest.
+   His decisions depend on his own cards and the player's card count only, and are those of the
+   heads-up computation (a table reused by the simulator; other players' shown cards do not
+   change them).
+5. `banluck.games.banluck.settlement.versus` settles every opened hand against the dealer's hand at that
+   moment: minimums, both-bust, five-card hands, dealer-under all come from the preset.
+
+Not modelled: the burn on 15 (`fifteen.burn`), the round-level side of an offence (`pay-all`,
+`pay-for-dealer`: here the offender pays the dealer 1; the default policy never offends),
+a player's choice to open early, other players' shown cards in the dealer's decisions.
+
+The exact computation
+---------------------
+Cards dealt without replacement are exchangeable: the chance that the dealer's cards are D and
+the player's final hand is M is the chance of D from the deck times the chance of M from the
+deck without D. So for each dealer hand D the player's hands are one pass of
+`banluck.games.banluck.odds.closed_weights` over the pool deck - D, and the dealer's next card r comes with
+chance u_r / U from that pool (the player's cards are accounted for by the pass at D + r). The
+recursion visits every dealer hand of up to five cards once per closed-hand size.
+
+Keeping the deal
+----------------
+`fair_turn` answers "how many rounds may one dealer keep the deal before his seat's advantage
+shows?": the longest turn k whose expected profit stays within one standard deviation of his luck
+over the turn, k * N * |edge| <= sd_round * sqrt(k), so k = (sd_round / (N * |edge|))^2. With a
+turn that short, a night that ends before the deal has gone round (or a player who leaves right
+after dealing) favours nobody by more than ordinary luck. sd_round is the standard deviation of
+the dealer's gain over one round with N players (heads-up: per player-round).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from banluck.core.errors import RuleError
+from banluck.games.banluck.advice import Lookahead, dealer_state
+from banluck.games.banluck.hands import INSTANT_KINDS, Kind
+from banluck.games.banluck.odds import (
+    DEFAULT_POLICY,
+    RANKS,
+    Model,
+    Policy,
+    Pool,
+    Ranks,
+    add_rank,
+    closed_weights,
+    deck_pool,
+    draw_probability_of,
+    model_for,
+    shown_value,
+    two_card_starts,
+)
+from banluck.games.banluck.preset import Preset
+
+Z95 = 1.959963984540054
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerPolicy:
+    """How the dealer plays in the lab (see the module docstring, step 4)."""
+
+    stand_at: int = 18
+    escape_15: bool = True  # take a two-card-15 escape when it is worth more than playing on
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.stand_at <= 22:
+            raise RuleError(f"dealer stand_at = {self.stand_at} is out of range: give 2 to 22")
+
+
+DEFAULT_DEALER = DealerPolicy()
+
+
+@dataclass(frozen=True, slots=True)
+class DealerTable:
+    """The dealer's decisions from the heads-up computation, reused by the simulator."""
+
+    opens: Mapping[tuple[Ranks, int], bool]  # (dealer's ranks, player's card count) -> open now
+    escapes: frozenset[Ranks]  # two-card starts on which the dealer ends the round
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeResult:
+    """The dealer's expected gain per player-round (stakes) and how much it varies."""
+
+    preset: str
+    players: int
+    method: Literal["exact", "monte-carlo"]
+    edge: float
+    half_width: float  # of the 95 % confidence interval (0 when exact)
+    sd_player_round: float
+    sd_round: float  # of the dealer's gain over a whole round with `players` players
+    rounds: int  # rounds simulated (0 when exact)
+    fair_turn: int | None  # see fair_turn(); None: no edge, any turn is fair
+    table: DealerTable | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def low(self) -> float:
+        return self.edge - self.half_width
+
+    @property
+    def high(self) -> float:
+        return self.edge + self.half_width
+
+
+def fair_turn(edge: float, sd_round: float, players: int) -> int | None:
+    """Rounds one dealer may keep the deal: the largest k with k*N*|edge| <= sd_round*sqrt(k).
+
+    None when the edge is zero (any turn is fair).
+    """
+    if edge == 0.0 or players <= 0:
+        return None
+    return max(1, math.floor((sd_round / (players * abs(edge))) ** 2))
+
+
+def _escape(preset: Preset, dealer_two: Ranks, kind: Kind) -> Literal["void", "run"] | None:
+    """What a dealer's two-card start lets him do before the players play."""
+    if kind is not Kind.FIFTEEN:
+        return None
+    mode = preset.fifteen.mode
+    if mode == "free-hand":
+        return "void"
+    if mode == "hard-15-surrender" and 0 not in dealer_two:
+        return "void"
+    if mode in ("run", "run-dealer-only"):
+        return "run"
+    return None
+
+
+class HeadsUp:
+    """The exact heads-up computation (see the module docstring)."""
+
+    def __init__(
+        self,
+        preset: Preset,
+        policy: Policy = DEFAULT_POLICY,
+        dealer: DealerPolicy = DEFAULT_DEALER,
+        deck: Pool | None = None,
+    ) -> None:
+        self.preset = preset
+        self.policy = policy
+        self.dealer = dealer
+        self.deck = deck_pool(preset.decks) if deck is None else deck
+        self.model: Model = model_for(preset, policy, "no-instant")
+        self.rules = self.model.rules
+        self.looks = {n: Lookahead(self.model, n) for n in self.model.sizes()}
+        self.opens: dict[tuple[Ranks, int], bool] = {}
+        self.escapes: set[Ranks] = set()
+        self._memo: dict[tuple[Ranks, int], tuple[float, float]] = {}
+
+    def pool_of(self, dealer: Ranks) -> Pool:
+        counts = list(self.deck)
+        for r in dealer:
+            counts[r] -= 1
+        return tuple(counts)
+
+    def closed_value(self, dealer: Ranks, cards: int) -> tuple[float, float]:
+        """Sum over closed n-card hands and the dealer's play from `dealer` of w * (result,
+        result^2), the player's hands weighted from the pool deck - dealer."""
+        key = (dealer, cards)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        pool = self.pool_of(dealer)
+        look = self.looks[cards]
+        hand = self.rules.hand(dealer)
+        state = dealer_state(hand, self.preset)
+        weights = closed_weights(self.model, cards, pool, moments=state == "may-open")
+        result = (0.0, 0.0)
+        if weights.total > 0.0:
+            opened = (
+                look.settle(weights.classes, weights.w, dealer),
+                look.settle(weights.classes, weights.w, dealer, squared=True),
+            )
+            if state == "terminal" or (state == "may-open" and hand.total >= self.dealer.stand_at):
+                result = opened
+            elif state == "may-open":
+                open_now = opened[0] >= look.draw_value(dealer, pool, weights)
+                self.opens[key] = open_now
+                result = opened if open_now else self._draw(dealer, cards, pool)
+            else:
+                result = self._draw(dealer, cards, pool)
+        self._memo[key] = result
+        return result
+
+    def _draw(self, dealer: Ranks, cards: int, pool: Pool) -> tuple[float, float]:
+        whole = sum(pool)
+        first = second = 0.0
+        for r in RANKS:
+            if pool[r]:
+                f, s = self.closed_value(add_rank(dealer, r), cards)
+                first += pool[r] / whole * f
+                second += pool[r] / whole * s
+        return first, second
+
+    def start_value(self, dealer_two: Ranks) -> tuple[float, float]:
+        """(E[result], E[result^2]) given the dealer's first two cards, the escape decided."""
+        pool = self.pool_of(dealer_two)
+        kind = self.rules.hand(dealer_two).kind
+        inst1 = inst2 = 0.0
+        for player_two, _ in two_card_starts():
+            m = self.rules.instant_multiple(player_two, dealer_two)
+            if m is not None:
+                p = draw_probability_of(player_two, pool)
+                inst1 -= p * m
+                inst2 += p * m * m
+        if kind in INSTANT_KINDS:
+            return inst1, inst2
+        _, shown1, shown2 = shown_value(self.model, pool)
+        play1, play2 = inst1 - shown1, inst2 + shown2
+        for n in self.looks:
+            f, s = self.closed_value(dealer_two, n)
+            play1 += f
+            play2 += s
+        escape = _escape(self.preset, dealer_two, kind)
+        if escape is not None and self.dealer.escape_15:
+            esc = (0.0, 0.0) if escape == "void" else (inst1, inst2)
+            if esc[0] > play1:
+                self.escapes.add(dealer_two)
+                return esc
+        return play1, play2
+
+    def run(self) -> tuple[float, float]:
+        """(E[result], E[result^2]) per player-round."""
+        first = second = 0.0
+        for dealer_two, _ in two_card_starts():
+            p = draw_probability_of(dealer_two, self.deck)
+            if p > 0.0:
+                f, s = self.start_value(dealer_two)
+                first += p * f
+                second += p * s
+        return first, second
+
+    def fill_table(self) -> DealerTable:
+        """Decide every dealer hand the simulator may meet (below stand_at, not terminal)."""
+        for dealer_two, _ in two_card_starts():
+            dealt = draw_probability_of(dealer_two, self.deck) > 0.0
+            if dealt and self.rules.hand(dealer_two).kind not in INSTANT_KINDS:
+                self._fill(dealer_two)
+        return DealerTable(dict(self.opens), frozenset(self.escapes))
+
+    def _fill(self, dealer: Ranks) -> None:
+        hand = self.rules.hand(dealer)
+        state = dealer_state(hand, self.preset)
+        if state == "terminal" or hand.total >= self.dealer.stand_at:
+            return
+        pool = self.pool_of(dealer)
+        for n in self.looks:
+            self.closed_value(dealer, n)
+        for r in RANKS:
+            if pool[r]:
+                self._fill(add_rank(dealer, r))
+
+
+def exact_edge(
+    preset: Preset,
+    policy: Policy = DEFAULT_POLICY,
+    dealer: DealerPolicy = DEFAULT_DEALER,
+    deck: Pool | None = None,
+    table: bool = False,
+) -> EdgeResult:
+    """The dealer's exact expected gain per round against one player (see module docstring).
+
+    `deck` replaces the full shoe (tests use small decks); `table` also decides every dealer hand
+    the simulator may meet and returns the decisions in `EdgeResult.table`.
+    """
+    heads_up = HeadsUp(preset, policy, dealer, deck)
+    first, second = heads_up.run()
+    decisions = heads_up.fill_table() if table else None
+    sd = math.sqrt(max(second - first * first, 0.0))
+    return EdgeResult(
+        preset.name, 1, "exact", first, 0.0, sd, sd, 0, fair_turn(first, sd, 1), decisions
+    )
+
+
+def max_players(preset: Preset) -> int:
+    """Most players a shoe can serve when everyone, dealer included, may take five cards."""
+    return sum(deck_pool(preset.decks)) // preset.points.max_cards - 1
+
+
+def check_simulation(preset: Preset, players: int, rounds: int) -> None:
+    """Refuse a table the shoe cannot serve or too few rounds for an interval."""
+    if not 1 <= players <= max_players(preset):
+        raise RuleError(
+            f"{players} players is out of range: give 1 to {max_players(preset)}"
+            f" for {preset.decks} deck(s)"
+        )
+    if rounds < 2:
+        raise RuleError(f"{rounds} rounds is too few to simulate: give 2 or more")
+
+
+@dataclass(slots=True)
+class _Tally:
+    rounds: int = 0
+    sum_round: int = 0
+    sum_round_sq: int = 0
+    sum_player_sq: int = 0
+
+    def add(self, other: _Tally) -> None:
+        self.rounds += other.rounds
+        self.sum_round += other.sum_round
+        self.sum_round_sq += other.sum_round_sq
+        self.sum_player_sq += other.sum_player_sq
+
+
+class Simulator:
+    """Plays whole rounds with N players and the dealer's table (see the module docstring)."""
+
+    def __init__(
+        self,
+        preset: Preset,
+        players: int,
+        table: DealerTable,
+        policy: Policy = DEFAULT_POLICY,
+        dealer: DealerPolicy = DEFAULT_DEALER,
+    ) -> None:
+        self.preset = preset
+        self.players = players
+        self.table = table
+        self.dealer = dealer
+        self.model = model_for(preset, policy, "no-instant")
+        self.rules = self.model.rules
+        self.opens = dict(table.opens)
+        self.cards = [r for r in RANKS for _ in range(deck_pool(preset.decks)[r])]
+        self._fate: dict[Ranks, tuple[bool, int]] = {}
+        self._heads_up: HeadsUp | None = None
+
+    def fate(self, ranks: Ranks) -> tuple[bool, int]:
+        """(shown at once, player's multiple) or (closed, settlement class) of a final hand."""
+        found = self._fate.get(ranks)
+        if found is None:
+            multiple = self.model.shown_multiple(self.rules.hand(ranks))
+            found = (
+                (True, multiple) if multiple is not None else (False, self.rules.class_of(ranks))
+            )
+            self._fate[ranks] = found
+        return found
+
+    def decide(self, dealer: Ranks, cards: int) -> bool:
+        """Open this player now? (the heads-up table; computed here for a hand it lacks)"""
+        key = (dealer, cards)
+        found = self.opens.get(key)
+        if found is None:
+            if self._heads_up is None:
+                self._heads_up = HeadsUp(self.preset, self.model.policy, self.dealer)
+            self._heads_up.closed_value(dealer, cards)
+            found = self._heads_up.opens.get(key, True)
+            self.opens[key] = found
+        return found
+
+    def play(self, rounds: int, seed: int) -> _Tally:
+        rng = random.Random(seed)
+        cards = list(self.cards)
+        tally = _Tally()
+        rules = self.rules
+        draw = self.model.draw
+        left_out = self.model.left_out
+        preset = self.preset
+        stand_at = self.dealer.stand_at
+        n_players = self.players
+        for _ in range(rounds):
+            rng.shuffle(cards)
+            dealer = tuple(sorted(cards[0:2]))
+            nxt = 2
+            starts = []
+            for _ in range(n_players):
+                starts.append(tuple(sorted(cards[nxt : nxt + 2])))
+                nxt += 2
+            results = [0] * n_players
+            dealer_kind = rules.hand(dealer).kind
+            escape = dealer in self.table.escapes
+            closed: list[tuple[int, int, int]] = []  # (seat, cards, class)
+            for seat, start in enumerate(starts):
+                m = rules.instant_multiple(start, dealer)
+                if m is not None:
+                    results[seat] = -m
+                    continue
+                if dealer_kind in INSTANT_KINDS or escape or start in left_out:
+                    continue  # the round ended for him: nothing moves (a run, an escape)
+                hand = start
+                while rng.random() < draw[hand]:
+                    hand = add_rank(hand, cards[nxt])
+                    nxt += 1
+                shown, value = self.fate(hand)
+                if shown:
+                    results[seat] = -value
+                else:
+                    closed.append((seat, len(hand), value))
+            if escape and _escape(preset, dealer, dealer_kind) == "void":
+                results = [0] * n_players
+            while closed:
+                dealer_hand = rules.hand(dealer)
+                state = dealer_state(dealer_hand, preset)
+                if state == "may-open" and dealer_hand.total < stand_at:
+                    keep = []
+                    dc = rules.class_of(dealer)
+                    for item in closed:
+                        if self.decide(dealer, item[1]):
+                            results[item[0]] = -rules.player_multiple(item[2], dc)
+                        else:
+                            keep.append(item)
+                    closed = keep
+                    if not closed:
+                        break
+                elif state != "must-draw":
+                    dc = rules.class_of(dealer)
+                    for seat, _, cls in closed:
+                        results[seat] = -rules.player_multiple(cls, dc)
+                    break
+                dealer = add_rank(dealer, cards[nxt])
+                nxt += 1
+            total = sum(results)
+            tally.rounds += 1
+            tally.sum_round += total
+            tally.sum_round_sq += total * total
+            tally.sum_player_sq += sum(x * x for x in results)
+        return tally
+
+
+_WORKER: Simulator | None = None
+
+
+def _init_worker(
+    preset: Preset, players: int, table: DealerTable, policy: Policy, dealer: DealerPolicy
+) -> None:
+    global _WORKER
+    _WORKER = Simulator(preset, players, table, policy, dealer)
+
+
+def _work(rounds: int, seed: int) -> _Tally:
+    assert _WORKER is not None
+    return _WORKER.play(rounds, seed)
+
+
+def simulate_edge(
+    preset: Preset,
+    players: int,
+    rounds: int,
+    policy: Policy = DEFAULT_POLICY,
+    dealer: DealerPolicy = DEFAULT_DEALER,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    table: DealerTable | None = None,
+) -> EdgeResult:
+    """Monte Carlo over `rounds` rounds of `players` players (see the module docstring).
+
+    `progress(done, total)` is called after each chunk of rounds. `workers` > 1 plays chunks in
+    that many processes. `table` is the dealer's decisions (computed heads-up when not given).
+    """
+    check_simulation(preset, players, rounds)
+    if table is None:
+        exact = exact_edge(preset, policy, dealer, table=True)
+        assert exact.table is not None
+        table = exact.table
+    # Chunks (each with its own seed) do not depend on `workers`: same seed, same figures.
+    chunk = max(500, min(20_000, rounds // 16))
+    sizes = [chunk] * (rounds // chunk)
+    if rounds % chunk:
+        sizes.append(rounds % chunk)
+    tally = _Tally()
+    if progress:
+        progress(0, rounds)
+    if workers <= 1:
+        sim = Simulator(preset, players, table, policy, dealer)
+        for i, size in enumerate(sizes):
+            tally.add(sim.play(size, _seed(seed, i)))
+            if progress:
+                progress(tally.rounds, rounds)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(
+            max_workers=workers,
+            initializer=_init_worker,
+            initargs=(preset, players, table, policy, dealer),
+        ) as pool:
+            futures = [pool.submit(_work, size, _seed(seed, i)) for i, size in enumerate(sizes)]
+            for future in as_completed(futures):
+                tally.add(future.result())
+                if progress:
+                    progress(tally.rounds, rounds)
+    return _summarise(preset, players, tally, table)
+
+
+def _seed(seed: int, chunk: int) -> int:
+    return seed * 1_000_003 + chunk
+
+
+def _summarise(preset: Preset, players: int, tally: _Tally, table: DealerTable) -> EdgeResult:
+    r = tally.rounds
+    mean_round = tally.sum_round / r
+    var_round = max((tally.sum_round_sq - r * mean_round * mean_round) / (r - 1), 0.0)
+    edge = mean_round / players
+    half = Z95 * math.sqrt(var_round / r) / players
+    var_player = max(tally.sum_player_sq / (r * players) - edge * edge, 0.0)
+    sd_round = math.sqrt(var_round)
+    return EdgeResult(
+        preset.name,
+        players,
+        "monte-carlo",
+        edge,
+        half,
+        math.sqrt(var_player),
+        sd_round,
+        r,
+        fair_turn(edge, sd_round, players),
+        table,
+    )

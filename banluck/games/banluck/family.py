@@ -1,0 +1,65 @@
+"""Ban-luck as a game family: its actions, fresh round state, transfers and console pieces."""
+
+from __future__ import annotations
+
+from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
+from banluck.games.banluck.advice import advise_round
+from banluck.games.banluck.hints import hints, names_for, words_now
+from banluck.games.banluck.panel import panel
+from banluck.games.banluck.preset import GAME, Preset
+from banluck.games.banluck.state import PlayerState, RoundState
+from banluck.games.banluck.transfers import round_transfers
+from banluck.table.family import Family, HelpRow
+from banluck.table.round import Table
+
+
+def fresh_state(table: Table) -> RoundState:
+    preset = table.preset
+    if not isinstance(preset, Preset):
+        raise TypeError(f"a ban-luck round needs a ban-luck preset, not {preset.game}")
+    players = {name: PlayerState(name, stake) for name, stake in table.stakes.items()}
+    return RoundState(preset, table.dealer, players)
+
+
+HELP = (
+    HelpRow("dealer 9 7", "dl", "the dealer's first two cards (starts a round)"),
+    HelpRow("show Bob A K", "sh", "a player shows cards: instant hand, five cards, a bust"),
+    HelpRow("hit Carol [5]", "h", "a player draws a hidden (or a seen) card"),
+    HelpRow("stand Carol | stand all", "s, st", "players stop drawing"),
+    HelpRow("draw 5", "d", "the dealer draws"),
+    HelpRow("open Carol 10 5 9 | open Dave bust", "o", "the dealer opens a player"),
+    HelpRow("stop", "", "the dealer stops; open the rest"),
+    HelpRow("run Tom 8 7 | run dealer", "", "a two-card 15 runs (where the house allows)"),
+    HelpRow("void", "", "the dealer's two-card 15 calls the round off"),
+    HelpRow("burn Tom 8 7 | burn dealer", "", "a two-card 15 burns (fifteen.burn)"),
+    HelpRow("forfeit Uma", "", "after the dealer burns: give up the stake"),
+    HelpRow("round", "r", "a new round (optional: `dealer` starts one)"),
+)
+
+BAN_LUCK: Family[RoundState] = Family(
+    name=GAME,
+    actions=ROUND_ACTIONS,
+    opening=DealerCards,
+    new_state=fresh_state,
+    transfers=round_transfers,
+    hints=hints,
+    words_now=words_now,
+    names_for=names_for,
+    panel=panel,
+    advise=advise_round,
+    idle="between rounds: `dealer C C` starts a round",
+    help_rows=HELP,
+    aliases={
+        "h": "hit",
+        "s": "stand",
+        "st": "stand",
+        "sh": "show",
+        "o": "open",
+        "d": "draw",
+        "dl": "dealer",
+    },
+)
+
+# What banluck.app.games looks up by a preset's `game`.
+FAMILY = BAN_LUCK
+PRESET = Preset

@@ -1,0 +1,142 @@
+"""Points and the kind of a hand under a preset.
+
+Aces are valued per hand size (docs/rules.md §2) and never carried forward: A-6 is 17, A-6-4 is 20 and
+A-6-4-5 is 16 under `by-count`. The total is the best value not over 21, else the lowest (a bust).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from banluck.core.cards import Card
+from banluck.games.banluck.preset import AceMode, Preset
+
+
+class Kind(StrEnum):
+    BAN_BAN = "ban-ban"
+    BAN_LUCK = "ban-luck"
+    TRIPLE_SEVEN = "triple-seven"
+    FIVE_CARD_21 = "five-card-21"
+    FIVE_DRAGON = "five-dragon"
+    TWENTY_ONE = "twenty-one"
+    FIFTEEN = "fifteen"
+    BUST = "bust"
+    REGULAR = "regular"
+
+
+INSTANT_KINDS = frozenset({Kind.BAN_BAN, Kind.BAN_LUCK})
+
+
+@cache
+def ace_values(mode: AceMode, n_cards: int) -> tuple[int, ...]:
+    """What one ace may count in a hand of `n_cards` cards, best first."""
+    if mode == "by-count":
+        if n_cards <= 2:
+            return (11, 10)
+        return (10, 1) if n_cards == 3 else (1,)
+    if mode == "ten-or-one":
+        return (11, 10) if n_cards <= 2 else (10, 1)
+    if mode == "one-ten-eleven":
+        return (11, 10, 1)
+    return (11, 1)
+
+
+@cache
+def _totals(mode: AceMode, n_cards: int, aces: int, base: int) -> tuple[int, bool]:
+    """(best total, soft) for `aces` aces plus `base` points of other cards."""
+    values = ace_values(mode, n_cards)
+    sums = {base}
+    for _ in range(aces):
+        sums = {s + v for s in sums for v in values}
+    lowest = min(sums)
+    fitting = [s for s in sums if s <= 21]
+    if not fitting:
+        return lowest, False
+    best = max(fitting)
+    return best, best != lowest
+
+
+def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
+    """(total, soft) of `cards` under ace mode `mode`. Soft: an ace counts above its least."""
+    aces = sum(1 for c in cards if c.is_ace)
+    base = sum(c.pips for c in cards if not c.is_ace)
+    return _totals(mode, len(cards), aces, base)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand valued under a preset. Build it with `Hand.of(cards, preset)`."""
+
+    cards: tuple[Card, ...]
+    total: int
+    soft: bool
+    kind: Kind
+    heavy_bust: bool = False
+
+    @classmethod
+    def of(cls, cards: Sequence[Card], preset: Preset) -> Hand:
+        cards = tuple(cards)
+        total, soft = points(cards, preset.points.ace)
+        kind = classify(cards, total, preset)
+        heavy = kind is Kind.BUST and 0 < preset.bust.heavy <= total
+        return cls(cards, total, soft, kind, heavy)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def bust(self) -> bool:
+        return self.total > 21
+
+    @property
+    def five_card(self) -> bool:
+        return len(self.cards) >= 5
+
+    @property
+    def label(self) -> str:
+        """A short description: `five-dragon 20`, `bust 23`, `17`."""
+        if self.kind is Kind.REGULAR:
+            return f"{self.total}" + (" soft" if self.soft else "")
+        if self.kind is Kind.BUST and self.five_card:
+            return f"five-card bust {self.total}"
+        return f"{self.kind} {self.total}"
+
+
+def first_two_kind(cards: Sequence[Card]) -> Kind | None:
+    """The instant hand made by the first two cards, if any (suits and ace mode do not matter)."""
+    if len(cards) < 2:
+        return None
+    a, b = cards[0], cards[1]
+    if a.is_ace and b.is_ace:
+        return Kind.BAN_BAN
+    if (a.is_ace and b.is_ten_card) or (b.is_ace and a.is_ten_card):
+        return Kind.BAN_LUCK
+    return None
+
+
+def is_triple_seven(cards: Sequence[Card]) -> bool:
+    return len(cards) == 3 and all(c.rank == "7" for c in cards)
+
+
+def classify(cards: Sequence[Card], total: int, preset: Preset) -> Kind:
+    """The named kind of a hand, highest first."""
+    n = len(cards)
+    if n == 2:
+        instant = first_two_kind(cards)
+        if instant is not None:
+            return instant
+    if total > 21:
+        return Kind.BUST
+    if n >= 5:
+        return Kind.FIVE_CARD_21 if total == 21 else Kind.FIVE_DRAGON
+    if preset.payouts.triple_seven > 0 and is_triple_seven(cards):
+        return Kind.TRIPLE_SEVEN
+    if total == 21:
+        return Kind.TWENTY_ONE
+    if n == 2 and total == 15:
+        return Kind.FIFTEEN
+    return Kind.REGULAR

@@ -1,0 +1,530 @@
+"""The exact distribution of a closed hand, with card removal (pure, no I/O).
+
+The dealer never sees a closed hand. What he knows is which cards are out of the deck (his own,
+and every hand opened or shown this round), how many cards the closed player holds, and what the
+table declared about him. This module turns that into the exact distribution of the closed hand.
+
+The model
+---------
+* Ranks. Only ranks matter for points, so a hand is a multiset of ten ranks: A, 2..9 and "ten"
+  (10, J, Q and K together: 16 cards per deck). A hand of at most five cards is one of at most
+  3,003 multisets.
+* The pool. The cards not seen this round (the deck minus the dealer's cards and every opened or
+  shown hand) are equally likely to be in any order. Other closed players' cards are unseen too;
+  they are part of the pool and play no further part (each closed hand is computed on its own).
+* Drawing. The player's first two cards and each card he draws come from the pool. A `Policy`
+  says how likely he is to draw at each total: he must draw below `minimum.player`, stands at
+  `stand_at` (18) or more and draws with probability `p` in between. He never draws on an
+  instant hand, a bust or `points.max_cards` cards.
+* Weighting. A specific ordered sequence of k cards with rank counts m is drawn from a pool of
+  U cards with counts u with probability prod_r ff(u_r, m_r) / ff(U, k), where
+  ff(u, m) = u (u - 1) ... (u - m + 1): the same for every order. The policy's decisions depend
+  only on the prefix of the sequence (after two, three, four cards), so the weight of a final
+  multiset M of n cards is
+
+      w(M | pool) = phi(M) * prod_r ff(u_r, m_r) / ff(U, n)
+
+  where phi(M) sums, over the distinct orders of M, the product of the policy's chances: drawing
+  at each prefix of 2..n-1 cards and standing at n cards (five cards: no choice). A player holding
+  three cards drew at his two-card total and stood at his three-card total. phi does not depend on
+  the pool, so it is computed once per preset and policy and every pool costs one pass over the
+  multisets.
+* What the table knows. With `declared="no-instant"` (the instant check has passed without him
+  showing anything) two-card starts of ban-ban and ban-luck are left out. A hand the rules show at
+  once is never closed: a five-card hand where `five_card.settle` is `at-once`, a bust where
+  `bust.shown_at_once`, a two-card 15 that ran where `fifteen.mode` is `run` (and the policy runs).
+* Conditioning. The distribution of the closed hand is w(M) / Z, Z being the sum of w over every
+  M of n cards that could still be closed. Z itself (`HandOdds.likelihood`) is the chance that a
+  player dealt from this pool ends up closed with n cards.
+
+A hand's settlement depends only on its size, total, kind and whether it is a heavy bust, so the
+multisets are grouped into those classes (`Outcome`), each with a representative `Hand` that
+`banluck.games.banluck.settlement.versus` can settle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from banluck.core.cards import Card, check_deck
+from banluck.core.errors import RuleError
+from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind
+from banluck.games.banluck.preset import Preset
+from banluck.games.banluck.settlement import five_card_at_once, instant, is_short, versus
+
+RANK_LABELS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+TEN = 9  # index of the ten rank (10, J, Q, K)
+RANKS = range(len(RANK_LABELS))
+
+Pool = tuple[int, ...]
+"""Cards left per rank, indexed like RANK_LABELS."""
+Ranks = tuple[int, ...]
+"""A multiset of ranks: a sorted tuple of rank indexes."""
+Declared = Literal["nothing", "no-instant"]
+DECLARED: tuple[str, ...] = ("nothing", "no-instant")
+
+
+def rank_index(card: Card) -> int:
+    """The rank index of a card: 0 for an ace, 9 for 10/J/Q/K."""
+    if card.is_ace:
+        return 0
+    if card.is_ten_card:
+        return TEN
+    return int(card.rank) - 1
+
+
+def ranks_of(cards: Iterable[Card]) -> Ranks:
+    return tuple(sorted(rank_index(c) for c in cards))
+
+
+def cards_of(ranks: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(Card(RANK_LABELS[r]) for r in ranks)
+
+
+def deck_pool(decks: int) -> Pool:
+    """The full shoe by rank: four of each rank per deck, sixteen tens."""
+    return tuple(16 * decks if r == TEN else 4 * decks for r in RANKS)
+
+
+def unseen_pool(seen: Iterable[Card], decks: int) -> Pool:
+    """The shoe minus the cards seen this round (CardError for cards the shoe cannot hold)."""
+    seen = tuple(seen)
+    check_deck(seen, decks)
+    counts = list(deck_pool(decks))
+    for card in seen:
+        counts[rank_index(card)] -= 1
+    return tuple(counts)
+
+
+def add_rank(ranks: Ranks, rank: int) -> Ranks:
+    """The multiset with one more card of `rank` (kept sorted)."""
+    for i, r in enumerate(ranks):
+        if r > rank:
+            return (*ranks[:i], rank, *ranks[i:])
+    return (*ranks, rank)
+
+
+def two_card_starts() -> tuple[tuple[Ranks, int], ...]:
+    """Every two-card multiset with its number of orders (1 for a pair, else 2)."""
+    return tuple(((a, b), 1 if a == b else 2) for a in RANKS for b in RANKS if a <= b)
+
+
+@lru_cache(maxsize=4096)
+def falling(u: int, k: int) -> int:
+    """u (u - 1) ... (u - k + 1): the number of ordered ways to take k cards from u."""
+    out = 1
+    for i in range(k):
+        out *= u - i
+    return max(out, 0)
+
+
+@lru_cache(maxsize=512)
+def _falling_row(u: int) -> tuple[int, ...]:
+    return tuple(falling(u, k) for k in range(6))
+
+
+def draw_probability_of(ranks: Ranks, pool: Pool) -> float:
+    """The chance that a given multiset (of any order) is the next len(ranks) cards of the pool."""
+    weight = 1
+    for r in set(ranks):
+        weight *= falling(pool[r], ranks.count(r))
+    orders = _orders(ranks)
+    total = falling(sum(pool), len(ranks))
+    return orders * weight / total if total else 0.0
+
+
+def _orders(ranks: Ranks) -> int:
+    out = 1
+    for i in range(2, len(ranks) + 1):
+        out *= i
+    for r in set(ranks):
+        for i in range(2, ranks.count(r) + 1):
+            out //= i
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """How a player draws: the chance that he takes another card at a given hand.
+
+    He must draw below `minimum.player` (but stands short anyway with probability `short`), stands
+    at `stand_at` or more, and draws with probability `p` in between. Where `fifteen.mode` is `run`
+    and `run_on_15` is set, he runs with a two-card 15 (so a closed hand never started with one).
+    Subclass it and override `draw_probability` for another player; keep it frozen (hashable).
+    """
+
+    p: float = 0.5
+    stand_at: int = 18
+    short: float = 0.0
+    run_on_15: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("p", "short"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise RuleError(f"policy {name} = {value} is not a probability: give 0 to 1")
+        if not 2 <= self.stand_at <= 22:
+            raise RuleError(f"policy stand_at = {self.stand_at} is out of range: give 2 to 22")
+
+    def draw_probability(self, hand: Hand, preset: Preset) -> float:
+        """The chance that a player holding `hand` draws another card."""
+        if hand.bust or hand.size >= preset.points.max_cards or hand.kind in INSTANT_KINDS:
+            return 0.0
+        if hand.total >= 21 or hand.total >= self.stand_at:
+            return 0.0
+        if hand.total < preset.minimum.player:
+            return 1.0 - self.short
+        return self.p
+
+    def runs(self, hand: Hand, preset: Preset) -> bool:
+        """A player with this two-card hand runs (takes his stake back) before drawing."""
+        return self.run_on_15 and preset.fifteen.mode == "run" and hand.kind is Kind.FIFTEEN
+
+
+DEFAULT_POLICY = Policy()
+
+
+class Rules:
+    """Per-preset caches: the hand of each multiset, its settlement class and pair verdicts."""
+
+    def __init__(self, preset: Preset) -> None:
+        self.preset = preset
+        self._hands: dict[Ranks, Hand] = {}
+        self._class_of: dict[Ranks, int] = {}
+        self._class_ids: dict[tuple[int, int, Kind, bool], int] = {}
+        self.representatives: list[Hand] = []
+        self._versus: dict[tuple[int, int], int] = {}
+        self._instant: dict[tuple[Ranks, Ranks], int | None] = {}
+
+    def hand(self, ranks: Ranks) -> Hand:
+        hand = self._hands.get(ranks)
+        if hand is None:
+            hand = Hand.of(cards_of(ranks), self.preset)
+            self._hands[ranks] = hand
+        return hand
+
+    def class_of(self, ranks: Ranks) -> int:
+        """The settlement class of a multiset: hands of one class settle alike."""
+        found = self._class_of.get(ranks)
+        if found is not None:
+            return found
+        hand = self.hand(ranks)
+        key = (hand.size, hand.total, hand.kind, hand.heavy_bust)
+        cid = self._class_ids.get(key)
+        if cid is None:
+            cid = len(self.representatives)
+            self._class_ids[key] = cid
+            self.representatives.append(hand)
+        self._class_of[ranks] = cid
+        return cid
+
+    def player_multiple(self, player_class: int, dealer_class: int) -> int:
+        """What an opened player of one class wins against a dealer hand of another (stakes)."""
+        key = (player_class, dealer_class)
+        found = self._versus.get(key)
+        if found is None:
+            reps = self.representatives
+            found = versus(reps[player_class], reps[dealer_class], self.preset).multiple
+            self._versus[key] = found
+        return found
+
+    def instant_multiple(self, player: Ranks, dealer: Ranks) -> int | None:
+        """The instant-check verdict for two two-card hands (None: it does not apply)."""
+        key = (player, dealer)
+        if key not in self._instant:
+            verdict = instant(cards_of(player), cards_of(dealer), self.preset)
+            self._instant[key] = None if verdict is None else verdict.multiple
+        return self._instant[key]
+
+
+@lru_cache(maxsize=16)
+def rules_for(preset: Preset) -> Rules:
+    return Rules(preset)
+
+
+Factors = tuple[tuple[int, int], ...]
+"""A multiset as (rank, count) pairs."""
+
+
+def factors_of(ranks: Ranks) -> Factors:
+    return tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedEntries:
+    """The multisets a closed hand of one size may be, with their policy weights phi."""
+
+    classes: tuple[int, ...]  # global class id of each local class
+    entries: tuple[tuple[int, float, Factors], ...]  # (local class, phi, factors)
+    ranks: tuple[Ranks, ...]  # the multiset of each entry
+
+
+@dataclass(frozen=True, slots=True)
+class ShownEntries:
+    """Final hands the rules show and settle at once, with the player's multiple."""
+
+    entries: tuple[tuple[int, float, Factors], ...]  # (player multiple, phi, factors)
+
+
+class Model:
+    """phi for every final multiset of a preset, a policy and what was declared.
+
+    `closed[n]` holds the hands that stay closed with n cards; `shown[n]` the hands settled as
+    soon as they are made (five cards at once, busts shown at once); `draw[ranks]` the policy's
+    chance to draw at each prefix. Two-card starts the model leaves out (instant hands when
+    declared, runs) are in `left_out`.
+    """
+
+    def __init__(self, preset: Preset, policy: Policy, declared: Declared) -> None:
+        if declared not in DECLARED:
+            raise RuleError(f"unknown declaration {declared!r}: give one of {', '.join(DECLARED)}")
+        self.preset = preset
+        self.policy = policy
+        self.declared = declared
+        self.rules = rules_for(preset)
+        self.draw: dict[Ranks, float] = {}
+        self.left_out: set[Ranks] = set()
+        closed: dict[int, list[tuple[Ranks, float]]] = {}
+        shown: dict[int, list[tuple[int, float, Factors]]] = {}
+        level: dict[Ranks, float] = {}
+        for start, orders in two_card_starts():
+            hand = self.rules.hand(start)
+            if (declared == "no-instant" and hand.kind in INSTANT_KINDS) or policy.runs(
+                hand, preset
+            ):
+                self.left_out.add(start)
+                continue
+            level[start] = float(orders)
+        size = 2
+        while level:
+            following: dict[Ranks, float] = {}
+            for ranks, phi in level.items():
+                hand = self.rules.hand(ranks)
+                chance = policy.draw_probability(hand, preset)
+                self.draw[ranks] = chance
+                stand = 1.0 - chance
+                if stand > 0.0:
+                    settled = self.shown_multiple(hand)
+                    if settled is None:
+                        closed.setdefault(size, []).append((ranks, phi * stand))
+                    else:
+                        shown.setdefault(size, []).append((settled, phi * stand, factors_of(ranks)))
+                if chance > 0.0:
+                    for r in RANKS:
+                        nxt = add_rank(ranks, r)
+                        following[nxt] = following.get(nxt, 0.0) + phi * chance
+            level = following
+            size += 1
+        self.closed = {n: self._closed_entries(items) for n, items in closed.items()}
+        self.shown = {n: ShownEntries(tuple(items)) for n, items in shown.items()}
+
+    def shown_multiple(self, hand: Hand) -> int | None:
+        """The player's multiple when this final hand is shown and settled at once, else None."""
+        verdict = five_card_at_once(hand, self.preset)
+        if verdict is not None:
+            return verdict.multiple
+        if hand.bust and self.preset.bust.shown_at_once:
+            return -(self.preset.bust.five_card if hand.five_card else 1)
+        return None
+
+    def _closed_entries(self, items: list[tuple[Ranks, float]]) -> ClosedEntries:
+        local: dict[int, int] = {}
+        entries = []
+        for ranks, phi in items:
+            cid = self.rules.class_of(ranks)
+            idx = local.setdefault(cid, len(local))
+            entries.append((idx, phi, factors_of(ranks)))
+        return ClosedEntries(tuple(local), tuple(entries), tuple(ranks for ranks, _ in items))
+
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(sorted(self.closed))
+
+
+@lru_cache(maxsize=64)
+def model_for(preset: Preset, policy: Policy, declared: Declared) -> Model:
+    return Model(preset, policy, declared)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Unnormalised weights of a closed hand's classes from one pool.
+
+    `w[c]` is the chance that a player dealt from the pool ends closed with n cards in local class
+    c; `moments[c][r]` the same weighted by how many cards of rank r the hand holds (what the
+    dealer's next card cannot be). `total` is the sum of `w`.
+    """
+
+    classes: tuple[int, ...]
+    w: tuple[float, ...]
+    moments: tuple[tuple[float, ...], ...]
+    total: float
+
+
+_ZERO_ROW = (0.0,) * len(RANK_LABELS)
+
+
+def closed_weights(model: Model, n: int, pool: Pool, moments: bool = True) -> Weights:
+    """One pass over the n-card multisets of `model` for `pool` (see the module docstring)."""
+    entries = model.closed.get(n)
+    if entries is None:
+        return Weights((), (), (), 0.0)
+    denominator = falling(sum(pool), n)
+    count = len(entries.classes)
+    if denominator <= 0:
+        return Weights(entries.classes, (0.0,) * count, (_ZERO_ROW,) * count, 0.0)
+    rows = [_falling_row(u) for u in pool]
+    w = [0.0] * count
+    mom = [[0.0] * len(RANK_LABELS) for _ in range(count)] if moments else []
+    for cls, phi, factors in entries.entries:
+        x = phi
+        for r, c in factors:
+            x *= rows[r][c]
+        if x:
+            w[cls] += x
+            if moments:
+                row = mom[cls]
+                for r, c in factors:
+                    row[r] += x * c
+    scale = 1.0 / denominator
+    wt = tuple(x * scale for x in w)
+    mt = tuple(tuple(x * scale for x in row) for row in mom) if moments else ()
+    return Weights(entries.classes, wt, mt, sum(wt))
+
+
+def shown_value(model: Model, pool: Pool) -> tuple[float, float, float]:
+    """(chance, sum of w * multiple, sum of w * multiple^2) over the hands settled at once."""
+    rows = [_falling_row(u) for u in pool]
+    total = sum(pool)
+    chance = first = second = 0.0
+    for n, shown in model.shown.items():
+        denominator = falling(total, n)
+        if denominator <= 0:
+            continue
+        c = f = s = 0.0
+        for multiple, phi, factors in shown.entries:
+            x = phi
+            for r, k in factors:
+                x *= rows[r][k]
+            c += x
+            f += x * multiple
+            s += x * multiple * multiple
+        chance += c / denominator
+        first += f / denominator
+        second += s / denominator
+    return chance, first, second
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One settlement class of a closed hand: a representative hand and its probability."""
+
+    hand: Hand
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandOdds:
+    """The distribution of a closed hand of `cards` cards (probabilities sum to 1)."""
+
+    cards: int
+    outcomes: tuple[Outcome, ...]
+    likelihood: float  # chance, from this pool, that a player ends closed with this many cards
+    minimum: int  # minimum.player of the preset
+
+    @property
+    def bust(self) -> float:
+        return sum((o.probability for o in self.outcomes if o.hand.bust), 0.0)
+
+    @property
+    def five_dragon(self) -> float:
+        """Five cards not bust (five-card 21 included)."""
+        return sum(
+            (o.probability for o in self.outcomes if o.hand.five_card and not o.hand.bust), 0.0
+        )
+
+    @property
+    def triple_seven(self) -> float:
+        return sum((o.probability for o in self.outcomes if o.hand.kind is Kind.TRIPLE_SEVEN), 0.0)
+
+    @property
+    def under(self) -> float:
+        """Standing under minimum.player (an offence)."""
+        return sum((o.probability for o in self.outcomes if is_short(o.hand, self.minimum)), 0.0)
+
+    @property
+    def instant(self) -> float:
+        return sum((o.probability for o in self.outcomes if o.hand.kind in INSTANT_KINDS), 0.0)
+
+    def totals(self) -> dict[int, float]:
+        """P(total = t) for each total a hand not bust may have."""
+        out: dict[int, float] = {}
+        for o in self.outcomes:
+            if not o.hand.bust:
+                out[o.hand.total] = out.get(o.hand.total, 0.0) + o.probability
+        return dict(sorted(out.items()))
+
+    def at_least(self, total: int) -> float:
+        """P(not bust and total >= `total`)."""
+        return sum(p for t, p in self.totals().items() if t >= total)
+
+
+def odds_from_pool(
+    preset: Preset,
+    pool: Pool,
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards drawn from `pool` (see module docstring).
+
+    Raises RuleError when no closed hand of that size is possible.
+    """
+    check_closed_size(preset, cards)
+    model = model_for(preset, policy, declared)
+    weights = closed_weights(model, cards, pool, moments=False)
+    if weights.total <= 0.0:
+        raise RuleError(
+            f"no closed hand of {cards} cards is possible with these unseen cards and rules:"
+            " check the cards entered and the card count"
+        )
+    return odds_from_weights(model, cards, weights)
+
+
+def odds_from_weights(model: Model, cards: int, weights: Weights) -> HandOdds:
+    """Normalise one pass of `closed_weights` into a HandOdds (weights.total must be > 0)."""
+    reps = model.rules.representatives
+    outcomes = [
+        Outcome(reps[cid], w / weights.total)
+        for cid, w in zip(weights.classes, weights.w, strict=True)
+        if w > 0.0
+    ]
+    outcomes.sort(key=lambda o: (o.hand.bust, o.hand.total, o.hand.kind.value))
+    return HandOdds(cards, tuple(outcomes), weights.total, model.preset.minimum.player)
+
+
+def check_closed_size(preset: Preset, cards: int) -> None:
+    """Refuse a card count a closed hand cannot have under the preset."""
+    most = preset.points.max_cards
+    if most >= 5 and preset.five_card.settle == "at-once":
+        most = 4
+    if not 2 <= cards <= most:
+        why = (
+            " (a five-card hand is shown at once: five_card.settle at-once)"
+            if cards == 5 and most == 4
+            else ""
+        )
+        raise RuleError(f"a closed hand holds 2 to {most} cards, not {cards}{why}")
+
+
+def closed_hand(
+    preset: Preset,
+    seen: Sequence[Card],
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards given every card seen this round."""
+    return odds_from_pool(preset, unseen_pool(seen, preset.decks), cards, policy, declared)

@@ -1,0 +1,267 @@
+"""A house-rule preset: a frozen object read from TOML, each field meaning one thing.
+
+The rule code reads fields; it never checks a preset's name. `KNOBS` is the schema: every dotted
+key with its type, its allowed values and a one-line meaning. The loader is strict: unknown keys,
+missing keys, wrong types and out-of-range values are all reported at once, each with its key path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from banluck.core.errors import PresetError
+from banluck.core.knobs import Knob, Schema, choices
+from banluck.table.rotation import ROTATION_KNOBS, Rotation
+
+AceMode = Literal["by-count", "ten-or-one", "one-ten-eleven", "one-or-eleven"]
+PlayerUnder = Literal["lose", "pay-all", "pay-for-dealer"]
+DealerUnder = Literal["pay-all", "off"]
+FiveCardSettle = Literal["at-once", "when-opened"]
+BothBust = Literal["push", "player-loses"]
+SameInstant = Literal["push", "player-wins", "dealer-wins"]
+FiveVsFive = Literal["push", "higher-wins", "lower-wins", "dealer-wins"]
+TripleSevenVs21 = Literal["push", "player-wins"]
+FifteenMode = Literal["off", "free-hand", "run", "run-dealer-only", "hard-15-surrender"]
+
+
+KNOBS: tuple[Knob, ...] = (
+    Knob("name", str, "the preset's name"),
+    Knob("description", str, "one line about the house"),
+    Knob("decks", int, "decks in the shoe: cards are checked against this", low=1, high=8),
+    Knob("points.ace", str, "what an ace is worth by hand size", choices=choices(AceMode)),
+    Knob("points.max_cards", int, "most cards a hand may hold", low=2, high=5),
+    Knob("minimum.player", int, "a player below this must draw", low=0, high=21),
+    Knob("minimum.dealer", int, "the dealer below this must draw", low=0, high=21),
+    Knob(
+        "minimum.player_under",
+        str,
+        "what a player standing under his minimum pays",
+        choices=choices(PlayerUnder),
+    ),
+    Knob(
+        "minimum.pay_for_dealer_cap",
+        int,
+        "pay-for-dealer: most an offender covers, in his own stakes",
+        low=0,
+        high=1000,
+    ),
+    Knob(
+        "minimum.dealer_under",
+        str,
+        "what a dealer stopping under his minimum pays",
+        choices=choices(DealerUnder),
+    ),
+    Knob("reveal.dealer_min", int, "the dealer may open hands from this total", low=0, high=21),
+    Knob("reveal.dealer_21_opens_all", bool, "a dealer at 21 opens every closed hand"),
+    Knob("payouts.ban_ban", int, "multiple for A+A in the first two cards", low=1, high=1000),
+    Knob("payouts.ban_luck", int, "multiple for A+10/J/Q/K in the first two", low=1, high=1000),
+    Knob("payouts.triple_seven", int, "multiple for 7-7-7 (0: no such hand)", low=0, high=1000),
+    Knob("payouts.five_dragon", int, "multiple for five cards not bust", low=1, high=1000),
+    Knob("payouts.five_card_21", int, "multiple for five cards making 21", low=1, high=1000),
+    Knob("payouts.twenty_one", int, "multiple for any other 21", low=1, high=1000),
+    Knob(
+        "five_card.settle",
+        str,
+        "a player's five-card hand is paid at once or when opened",
+        choices=choices(FiveCardSettle),
+    ),
+    Knob("bust.five_card", int, "what a player's five-card bust loses", low=1, high=1000),
+    Knob("bust.dealer_five_card", int, "what a dealer's five-card bust pays", low=1, high=1000),
+    Knob("bust.both_bust", str, "player and dealer both bust", choices=choices(BothBust)),
+    Knob("bust.shown_at_once", bool, "a player's bust is shown and paid at once"),
+    Knob(
+        "bust.heavy",
+        int,
+        "a bust of this or more counts as standing short (0: off)",
+        low=0,
+        high=60,
+    ),
+    Knob(
+        "ties.same_instant",
+        str,
+        "both hold the same instant hand",
+        choices=choices(SameInstant),
+    ),
+    Knob(
+        "ties.five_vs_five",
+        str,
+        "five-card hand against five-card hand",
+        choices=choices(FiveVsFive),
+    ),
+    Knob(
+        "ties.triple_seven_vs_21",
+        str,
+        "7-7-7 against a 21",
+        choices=choices(TripleSevenVs21),
+    ),
+    Knob("fifteen.mode", str, "what a two-card 15 may do", choices=choices(FifteenMode)),
+    Knob("fifteen.burn", bool, "a two-card 15 may burn: stake doubled, two new cards"),
+    *ROTATION_KNOBS,
+)
+KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
+
+GAME = "ban-luck"
+VERSION = 2
+"""Version 1: the files banluck wrote before presets carried `game` and `version` (same knobs)."""
+SCHEMA = Schema(GAME, VERSION, KNOBS)
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """How cards count (docs/rules.md §2)."""
+
+    ace: AceMode
+    max_cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Minimum:
+    """The minimums below which one must draw, and what standing short costs (§6)."""
+
+    player: int
+    dealer: int
+    player_under: PlayerUnder
+    pay_for_dealer_cap: int
+    dealer_under: DealerUnder
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """When the dealer may open closed hands (§1, §6)."""
+
+    dealer_min: int
+    dealer_21_opens_all: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Payouts:
+    """Multiples of the stake for the named hands (§3), paid both ways."""
+
+    ban_ban: int
+    ban_luck: int
+    triple_seven: int
+    five_dragon: int
+    five_card_21: int
+    twenty_one: int
+
+
+@dataclass(frozen=True, slots=True)
+class FiveCard:
+    """When a player's five-card hand is settled (§1)."""
+
+    settle: FiveCardSettle
+
+
+@dataclass(frozen=True, slots=True)
+class Bust:
+    """What busts cost (§4, §6)."""
+
+    five_card: int
+    dealer_five_card: int
+    both_bust: BothBust
+    shown_at_once: bool
+    heavy: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ties:
+    """Who wins when both sides hold the same class of hand (§4)."""
+
+    same_instant: SameInstant
+    five_vs_five: FiveVsFive
+    triple_seven_vs_21: TripleSevenVs21
+
+
+@dataclass(frozen=True, slots=True)
+class Fifteen:
+    """What a two-card 15 may do (§5)."""
+
+    mode: FifteenMode
+    burn: bool
+
+
+_SECTIONS: dict[str, type] = {
+    "points": Points,
+    "minimum": Minimum,
+    "reveal": Reveal,
+    "payouts": Payouts,
+    "five_card": FiveCard,
+    "bust": Bust,
+    "ties": Ties,
+    "fifteen": Fifteen,
+    "rotation": Rotation,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """The house rules of one table. Build it with `Preset.from_mapping`."""
+
+    name: str
+    description: str
+    decks: int
+    points: Points
+    minimum: Minimum
+    reveal: Reveal
+    payouts: Payouts
+    five_card: FiveCard
+    bust: Bust
+    ties: Ties
+    fifteen: Fifteen
+    rotation: Rotation
+
+    game: ClassVar[str] = GAME
+    version: ClassVar[int] = VERSION
+    SCHEMA: ClassVar[Schema] = SCHEMA
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "preset") -> Preset:
+        """Check `data` with the versioned loader and build the preset; every problem at once.
+
+        A mapping of an older version (a user's preset, a night's stored snapshot) is brought up
+        to this version first: knobs added since take their documented defaults."""
+        full = SCHEMA.load(data, source)
+        sections = {
+            section: kind(**{f.name: full[section][f.name] for f in fields(kind)})
+            for section, kind in _SECTIONS.items()
+        }
+        return cls(
+            name=str(full["name"]),
+            description=str(full["description"]),
+            decks=int(full["decks"]),
+            **sections,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain nested dict, as in the TOML file (and stored with every round)."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "version": self.version,
+            "name": self.name,
+            "description": self.description,
+            "decks": self.decks,
+        }
+        for section in _SECTIONS:
+            obj = getattr(self, section)
+            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
+        return out
+
+    def get(self, key: str) -> object:
+        """The value of a dotted key, e.g. `payouts.triple_seven`."""
+        obj: object = self
+        for part in key.split("."):
+            obj = getattr(obj, part)
+        return obj
+
+    def flat(self) -> dict[str, object]:
+        return {knob.key: self.get(knob.key) for knob in KNOBS}
+
+
+def validate_mapping(data: Mapping[str, Any]) -> list[str]:
+    """Every problem with a preset mapping (of any earlier version), each naming its dotted key."""
+    try:
+        return SCHEMA.problems(SCHEMA.upgrade(data))
+    except PresetError as exc:
+        return [str(exc).removeprefix("preset: ")]

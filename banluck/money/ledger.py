@@ -1,0 +1,484 @@
+"""The night's money: ledger entries, the balances computed from them, and the checks.
+
+Pure functions over plain JSON-able dicts (the form the store keeps). Entries are never edited:
+a mistake is reversed by a correction entry, and only the very last entry may be undone. Balances
+are always computed from the entries; any stored total is a cache that `check` verifies.
+
+Every entry has `seq` (int: global, strictly increasing), `kind`, `night` (the night it was
+recorded in) and `at` (a timestamp). By kind:
+
+- `round`: `round` (number in the night), `dealer`, `preset` (snapshot dict of the house rules),
+  `log` (the round's night-log lines), `transfers` (list of `{from, to, amount, reason}`) and
+  `hands` (`{name: hand kind}`, for statistics). Other keys of the engine's round dict are kept.
+- `payment`: `from`, `to`, `amount`, `note`: cash handed from one person to another.
+- `correction`: `reverses` (the seq of the entry it cancels), `reason` and `transfers` that
+  exactly reverse that entry's effect.
+
+Money is whole numbers. A balance is what a person is owed (positive) or owes (negative). A
+transfer `{from: A, to: B, amount: n}` moves n of balance from A to B, so every list of transfers
+nets to zero. A payment of n in cash from A to B settles debt: A's balance rises by n and B's falls
+by n (its effect is the transfer `{from: B, to: A}`).
+
+API:
+    effect(entry) -> list[Transfer]            what an entry does to balances
+    net_of(entry) -> dict[str, int]            its per-person change
+    balances(entries) -> dict[str, int]        the truth, from all entries (sorted by name)
+    summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
+    add_summaries(a, b) -> dict[str, Summary]
+    payment(payer, payee, amount, note) -> dict          a new payment entry (without seq)
+    correction(target, reason) -> dict                   a new correction entry (without seq)
+    round_entry(data) -> dict                            a round entry from the engine's dict
+    entry_problems(entry, people) -> list[str]           what is wrong with one entry
+    check(entries, people, cached=None) -> list[str]     every problem in a ledger
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypedDict
+
+from banluck.core.errors import BanluckError
+
+KINDS = ("round", "payment", "correction")
+# Keys the store sets on every entry; a round dict from the engine may not choose them.
+RESERVED = ("seq", "kind", "at")
+
+Transfer = TypedDict("Transfer", {"from": str, "to": str, "amount": int, "reason": str})
+
+
+class Summary(TypedDict):
+    """One person's totals over some entries."""
+
+    net: int
+    rounds: int
+    dealt: int
+    hands: dict[str, int]
+
+
+class LedgerError(BanluckError):
+    """An entry that cannot be made or read: bad amount, unknown name, nothing to reverse."""
+
+
+# -- effects and balances ------------------------------------------------------------------
+
+
+def effect(entry: Mapping[str, Any]) -> list[Transfer]:
+    """The transfers of balance an entry makes (a payment's effect runs from payee to payer)."""
+    if entry["kind"] == "payment":
+        return [
+            {
+                "from": entry["to"],
+                "to": entry["from"],
+                "amount": entry["amount"],
+                "reason": "payment",
+            }
+        ]
+    transfers: list[Transfer] = entry["transfers"]
+    return transfers
+
+
+def net_of(entry: Mapping[str, Any]) -> dict[str, int]:
+    """Each person's change of balance from one entry (people it does not touch are absent)."""
+    net: dict[str, int] = {}
+    for t in effect(entry):
+        net[t["from"]] = net.get(t["from"], 0) - t["amount"]
+        net[t["to"]] = net.get(t["to"], 0) + t["amount"]
+    return net
+
+
+def balances(entries: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """What each person is owed (+) or owes (-) after all `entries`, sorted by name.
+
+    Raises LedgerError naming the entry when one is malformed (run `check` for the details).
+    """
+    net: defaultdict[str, int] = defaultdict(int)
+    entry: Mapping[str, Any] = {}
+    try:
+        for entry in entries:
+            if entry["kind"] == "payment":
+                amount = entry["amount"]
+                net[entry["from"]] += amount
+                net[entry["to"]] -= amount
+                continue
+            for t in entry["transfers"]:
+                amount = t["amount"]
+                net[t["from"]] -= amount
+                net[t["to"]] += amount
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise LedgerError(
+            f"{_label(entry)} is malformed ({_why(exc)}); run `banluck check`"
+        ) from exc
+    return dict(sorted(net.items()))
+
+
+def _empty_summary() -> Summary:
+    return {"net": 0, "rounds": 0, "dealt": 0, "hands": {}}
+
+
+def summarise(entries: Iterable[Mapping[str, Any]]) -> dict[str, Summary]:
+    """Per person: net balance, rounds played and dealt, and how often each hand kind came up.
+
+    In the form of `add_summaries`: anyone whose totals are all zero is left out.
+    """
+    out: dict[str, Summary] = {}
+
+    def of(name: str) -> Summary:
+        found = out.get(name)
+        if found is None:
+            found = out[name] = _empty_summary()
+        return found
+
+    entry: Mapping[str, Any] = {}
+    try:
+        for entry in entries:
+            for name, change in net_of(entry).items():
+                of(name)["net"] += change
+            if entry["kind"] != "round":
+                continue
+            dealer = entry["dealer"]
+            of(dealer)["dealt"] += 1
+            players = {t["from"] for t in entry["transfers"]} | {
+                t["to"] for t in entry["transfers"]
+            }
+            players.update(entry["hands"])
+            players.discard(dealer)
+            for name in players:
+                of(name)["rounds"] += 1
+            for name, kind in entry["hands"].items():
+                hands = of(name)["hands"]
+                hands[kind] = hands.get(kind, 0) + 1
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise LedgerError(
+            f"{_label(entry)} is malformed ({_why(exc)}); run `banluck check`"
+        ) from exc
+    return add_summaries(out)
+
+
+def subtract_summaries(
+    total: Mapping[str, Summary], part: Mapping[str, Summary]
+) -> dict[str, Summary]:
+    """`total` less `part` (which it includes), in the form `add_summaries` gives."""
+    negated: dict[str, Summary] = {
+        name: {
+            "net": -s["net"],
+            "rounds": -s["rounds"],
+            "dealt": -s["dealt"],
+            "hands": {kind: -n for kind, n in s["hands"].items()},
+        }
+        for name, s in part.items()
+    }
+    return add_summaries(total, negated)
+
+
+def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
+    """The sum of several summaries (for example, one per night), sorted by name.
+
+    Zero counts are left out, and so is anyone whose totals are all zero, so that a sum does not
+    depend on how it was made: add_summaries(a, b) == subtract_summaries(add_summaries(a, b, c), c).
+    """
+    out: dict[str, Summary] = {}
+    for part in parts:
+        for name, s in part.items():
+            acc = out.get(name)
+            if acc is None:
+                acc = out[name] = _empty_summary()
+            acc["net"] += s["net"]
+            acc["rounds"] += s["rounds"]
+            acc["dealt"] += s["dealt"]
+            for kind, count in s["hands"].items():
+                acc["hands"][kind] = acc["hands"].get(kind, 0) + count
+    for s in out.values():
+        s["hands"] = {kind: n for kind, n in sorted(s["hands"].items()) if n}
+    return {
+        name: s
+        for name, s in sorted(out.items())
+        if s["net"] or s["rounds"] or s["dealt"] or s["hands"]
+    }
+
+
+# -- building entries ----------------------------------------------------------------------
+
+
+def payment(payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
+    """A payment entry (no seq yet): `payer` handed `amount` in cash to `payee`."""
+    entry: dict[str, Any] = {
+        "kind": "payment",
+        "from": payer,
+        "to": payee,
+        "amount": amount,
+        "note": note,
+    }
+    problems = _payment_problems(entry)
+    if problems:
+        raise LedgerError(f"cannot record the payment: {'; '.join(problems)}")
+    return entry
+
+
+def correction(target: Mapping[str, Any], reason: str) -> dict[str, Any]:
+    """A correction entry (no seq yet) whose transfers exactly reverse `target`."""
+    if target.get("kind") == "correction":
+        raise LedgerError(
+            f"seq {target.get('seq')} is itself a correction and cannot be corrected; "
+            "record the right entry again instead"
+        )
+    if not isinstance(reason, str) or not reason.strip():
+        raise LedgerError("a correction needs a reason: say what was wrong with the entry")
+    reversed_transfers: list[Transfer] = [
+        {
+            "from": t["to"],
+            "to": t["from"],
+            "amount": t["amount"],
+            "reason": f"reverses: {t['reason']}",
+        }
+        for t in effect(target)
+    ]
+    return {
+        "kind": "correction",
+        "reverses": target["seq"],
+        "reason": reason.strip(),
+        "transfers": reversed_transfers,
+    }
+
+
+def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A round entry (no seq yet) from the round engine's dict; lists and dicts are copied.
+
+    Missing `log` and `hands` become empty; the store fills `night`, `round`, `dealer` and
+    `preset` from the open night when they are absent. Raises LedgerError on reserved keys.
+    """
+    if not isinstance(data, Mapping):
+        raise LedgerError(f"a round is a dict of its results, not {type(data).__name__}")
+    taken = [key for key in RESERVED if key in data]
+    if taken:
+        raise LedgerError(
+            f"a round dict may not set {', '.join(taken)}: the store assigns "
+            f"{'them' if len(taken) > 1 else 'it'}"
+        )
+    entry: dict[str, Any] = {"kind": "round"}
+    entry.update(data)
+    # Copies of the usual shapes; anything else is kept as it is for entry_problems to name.
+    log, transfers, hands = data.get("log", []), data.get("transfers", []), data.get("hands", {})
+    if isinstance(log, list | tuple):
+        entry["log"] = list(log)
+    if isinstance(transfers, list | tuple):
+        entry["transfers"] = [dict(t) if isinstance(t, Mapping) else t for t in transfers]
+    if isinstance(hands, Mapping):
+        entry["hands"] = dict(hands)
+    return entry
+
+
+# -- checking ------------------------------------------------------------------------------
+
+
+def _label(entry: Mapping[str, Any]) -> str:
+    seq = entry.get("seq", "?") if isinstance(entry, Mapping) else "?"
+    kind = entry.get("kind") if isinstance(entry, Mapping) else None
+    if kind == "round":
+        return f"seq {seq} (round {entry.get('round', '?')} of night {entry.get('night', '?')})"
+    if kind in KINDS:
+        return f"seq {seq} ({kind})"
+    return f"seq {seq}"
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing {exc.args[0]!r}"
+    return str(exc)
+
+
+def _is_amount(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _name_problem(value: object, role: str, people: Collection[str] | None) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        return f"{role} is {value!r}, expected a name"
+    if people is not None and value not in people:
+        return f"{role} {value} is not a known person"
+    return None
+
+
+def _transfer_problems(
+    transfers: object, people: Collection[str] | None, what: str = "transfer"
+) -> list[str]:
+    if not isinstance(transfers, list):
+        return [f"transfers is {type(transfers).__name__}, expected a list"]
+    problems: list[str] = []
+    for i, t in enumerate(transfers, 1):
+        if not isinstance(t, Mapping):
+            problems.append(f"{what} {i} is {t!r}, expected an object")
+            continue
+        for role in ("from", "to"):
+            found = _name_problem(t.get(role), f"{what} {i} {role}", people)
+            if found:
+                problems.append(found)
+        if not _is_amount(t.get("amount")):
+            problems.append(
+                f"{what} {i} amount is {t.get('amount')!r}, expected a positive whole number"
+            )
+        if t.get("from") == t.get("to") and isinstance(t.get("from"), str):
+            problems.append(f"{what} {i} is from {t.get('from')} to themself")
+        if not isinstance(t.get("reason", ""), str):
+            problems.append(f"{what} {i} reason is {t.get('reason')!r}, expected text")
+    return problems
+
+
+def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
+    problems = [
+        p
+        for p in (
+            _name_problem(entry.get("from"), "payer", people),
+            _name_problem(entry.get("to"), "payee", people),
+        )
+        if p
+    ]
+    if entry.get("from") == entry.get("to") and isinstance(entry.get("from"), str):
+        problems.append(f"{entry.get('from')} cannot pay themself")
+    if not _is_amount(entry.get("amount")):
+        problems.append(f"amount is {entry.get('amount')!r}, expected a positive whole number")
+    if not isinstance(entry.get("note", ""), str):
+        problems.append(f"note is {entry.get('note')!r}, expected text")
+    return problems
+
+
+def entry_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
+    """What is wrong with one entry on its own, each problem one phrase; [] when it is sound.
+
+    With `people`, every name must be one of them. Cross-entry rules (seq order, what a
+    correction reverses) are checked by `check`.
+    """
+    if not isinstance(entry, Mapping):
+        return [f"entry is {type(entry).__name__}, expected an object"]
+    kind = entry.get("kind")
+    problems: list[str] = []
+    if kind not in KINDS:
+        return [f"kind is {kind!r}, expected one of {', '.join(KINDS)}"]
+    if kind == "payment":
+        return _payment_problems(entry, people)
+    problems += _transfer_problems(entry.get("transfers"), people)
+    if kind == "correction":
+        target = entry.get("reverses")
+        if not isinstance(target, int) or isinstance(target, bool):
+            problems.append(f"reverses is {target!r}, expected the seq of an entry")
+        if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+            problems.append("a correction needs a reason")
+        return problems
+    number = entry.get("round")
+    if not _is_amount(number):
+        problems.append(f"round number is {number!r}, expected a positive whole number")
+    found = _name_problem(entry.get("dealer"), "dealer", people)
+    if found:
+        problems.append(found)
+    log = entry.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        problems.append("log must be a list of lines of text")
+    hands = entry.get("hands")
+    if not isinstance(hands, Mapping):
+        problems.append(f"hands is {hands!r}, expected {{name: hand kind}}")
+    else:
+        for name, hand in hands.items():
+            found = _name_problem(name, "hand of", people)
+            if found:
+                problems.append(found)
+            if not isinstance(hand, str) or not hand:
+                problems.append(f"hand of {name} is {hand!r}, expected a hand kind")
+    if not isinstance(entry.get("preset"), Mapping):
+        problems.append("preset snapshot is missing")
+    if not problems:
+        total = sum(net_of(entry).values())
+        if total != 0:  # transfers always net to zero; this guards amounts gone wrong
+            problems.append(f"transfers net to {total}, not zero")
+    return problems
+
+
+def check(
+    entries: Iterable[Mapping[str, Any]],
+    people: Collection[str],
+    cached: Mapping[str, int] | None = None,
+) -> list[str]:
+    """Every problem in a ledger, each one line; [] when the ledger is sound.
+
+    Checks: seqs are whole numbers, unique and increasing; every entry is well formed and names
+    only `people`; every round nets to zero; every correction exactly reverses an earlier entry
+    that is not a correction and that no other correction reverses; and, given `cached`
+    balances (a stored summary), that they equal the balances computed from the entries.
+    """
+    problems: list[str] = []
+    by_seq: dict[int, Mapping[str, Any]] = {}
+    reversed_by: dict[int, int] = {}
+    sound: list[Mapping[str, Any]] = []
+    damaged: set[int] = set()
+    last: int | None = None
+    for entry in entries:
+        label = _label(entry)
+        seq = entry.get("seq") if isinstance(entry, Mapping) else None
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            problems.append(f"{label}: seq is {seq!r}, expected a whole number")
+            continue
+        if seq in by_seq:
+            problems.append(f"{label}: seq {seq} appears twice")
+            continue
+        if last is not None and seq < last:
+            problems.append(f"{label}: comes after seq {last} but has a smaller seq")
+        last = seq if last is None else max(last, seq)
+        by_seq[seq] = entry
+        own = entry_problems(entry, people)
+        problems += [f"{label}: {p}" for p in own]
+        if entry.get("kind") == "correction" and not own:
+            problems += [
+                f"{label}: {p}" for p in _correction_problems(entry, by_seq, reversed_by, damaged)
+            ]
+        if own:
+            damaged.add(seq)
+        else:
+            sound.append(entry)
+    if cached is not None:
+        computed = balances(sound)
+        for name in sorted(set(computed) | set(cached)):
+            want, have = computed.get(name, 0), cached.get(name, 0)
+            if want != have:
+                problems.append(
+                    f"the stored balance of {name} is {have} but the entries sum to {want}"
+                )
+    return problems
+
+
+def _correction_problems(
+    entry: Mapping[str, Any],
+    by_seq: Mapping[int, Mapping[str, Any]],
+    reversed_by: dict[int, int],
+    damaged: set[int],
+) -> list[str]:
+    target_seq: int = entry["reverses"]
+    own_seq: int = entry["seq"]
+    target = by_seq.get(target_seq)
+    if target is None or target_seq >= own_seq:
+        return [f"reverses seq {target_seq}, which is not an earlier entry"]
+    if target.get("kind") == "correction":
+        return [f"reverses seq {target_seq}, which is itself a correction"]
+    problems: list[str] = []
+    if target_seq in reversed_by:
+        problems.append(
+            f"reverses seq {target_seq}, already reversed by seq {reversed_by[target_seq]}"
+        )
+    else:
+        reversed_by[target_seq] = own_seq
+    if target_seq in damaged:
+        return [*problems, f"reverses seq {target_seq}, which is itself damaged"]
+    want = Counter((t["to"], t["from"], t["amount"]) for t in effect(target))
+    have = Counter((t["from"], t["to"], t["amount"]) for t in entry["transfers"])
+    if want != have:
+        problems.append(
+            f"does not exactly reverse seq {target_seq}: "
+            f"expected {_show(want)}, found {_show(have)}"
+        )
+    return problems
+
+
+def _show(transfers: Counter[tuple[str, str, int]]) -> str:
+    parts = [
+        f"{src}->{dst} {amount}" + (f" x{n}" if n > 1 else "")
+        for (src, dst, amount), n in sorted(transfers.items(), key=repr)
+    ]
+    return ", ".join(parts) or "nothing"

@@ -1,0 +1,81 @@
+"""Per-player statistics and running balances, computed from ledger entries (never stored)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.money.ledger import net_of
+
+COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    name: str
+    rounds: int = 0  # rounds played or dealt
+    net: int = 0
+    dealt: int = 0
+    net_as_dealer: int = 0
+    kinds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNTED_KINDS, 0))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rounds": self.rounds,
+            "net": self.net,
+            "dealt": self.dealt,
+            "net_as_dealer": self.net_as_dealer,
+            **{k.replace("-", "_"): v for k, v in self.kinds.items()},
+        }
+
+
+def entry_nets(entry: Mapping[str, Any]) -> dict[str, int]:
+    """Each person's change of balance from one ledger entry (+ owed more): a round's or a
+    correction's transfers, or a payment (which raises the payer's balance)."""
+    return net_of(entry)
+
+
+def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
+    """Statistics per person over ledger entries: `net` is the balance the entries add up to
+    (payments and corrections included); the other figures count round entries only."""
+    table: dict[str, PlayerStats] = {}
+
+    def of(name: str) -> PlayerStats:
+        if name not in table:
+            table[name] = PlayerStats(name)
+        return table[name]
+
+    for entry in entries:
+        nets = entry_nets(entry)
+        if entry.get("kind") == "round":
+            dealer = entry["dealer"]
+            seated = {dealer, *entry.get("stakes", {})}
+            for name in seated:
+                of(name).rounds += 1
+            d = of(dealer)
+            d.dealt += 1
+            d.net_as_dealer += nets.get(dealer, 0)
+            for name, kind in entry.get("hands", {}).items():
+                if kind in COUNTED_KINDS:
+                    of(name).kinds[kind] += 1
+        for name, amount in nets.items():
+            of(name).net += amount
+    return sorted(table.values(), key=lambda s: (-s.net, s.name))
+
+
+def running_balances(entries: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
+    """Each person's balance after every entry (payments included, as in `banluck ledger`),
+    from zero (people who join later start at 0)."""
+    series: dict[str, list[int]] = {}
+    current: dict[str, int] = {}
+    for count, entry in enumerate(entries, start=1):
+        for name, amount in entry_nets(entry).items():
+            if name not in series:
+                series[name] = [0] * count
+                current[name] = 0
+            current[name] += amount
+        for name in series:
+            series[name].append(current[name])
+    return series

@@ -1,0 +1,108 @@
+"""The base of every table action, whatever the game: a frozen record with a night-log spelling.
+
+Every action class has `verify(state)` (raises RuleError with a sentence naming the rule and the
+state) and `apply(state)` (changes the state; called only after verify). `Round` adds the `can` of
+the trio. A game family is a vocabulary of such classes over its own round state `S`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from banluck.core.cards import Card, parse_cards
+from banluck.core.errors import RuleError
+
+DEALER = "dealer"  # the word that names the dealer's seat in a line (`run dealer`)
+
+S = TypeVar("S")
+
+
+class Action(Generic[S]):
+    """Base of every round action, generic in the round state `S` of its game."""
+
+    word: ClassVar[str] = ""
+    usage: ClassVar[str] = ""
+    help: ClassVar[str] = ""
+    takes_name: ClassVar[bool] = False  # the first argument names a player (or `dealer`)
+    takes_names: ClassVar[bool] = False  # every argument names a player (`stand Bob Carol`)
+
+    def verify(self, state: S) -> None:
+        raise NotImplementedError
+
+    def apply(self, state: S) -> None:
+        raise NotImplementedError
+
+    def line(self) -> str:
+        """The night-log line that reads back as this action."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def expand(
+        cls, args: Sequence[str], state: S, resolve: Callable[[str], str]
+    ) -> list[Action[Any]]:
+        """The actions one typed line stands for (most lines are one action; `stand all` is
+        several). Names are resolved against the table with `resolve`."""
+        if args and cls.takes_name:
+            args = [resolve(args[0]), *args[1:]]
+        return [cls.parse(args)]
+
+    @classmethod
+    def spell(cls, actions: Sequence[Action[Any]]) -> str:
+        """The stored spelling of the actions one typed line became ("" when there is none)."""
+        return actions[0].line() if len(actions) == 1 else ""
+
+
+class BareAction(Action[S]):
+    """An action with no arguments: `void`, `stop`."""
+
+    def line(self) -> str:
+        return self.word
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        if args:
+            raise RuleError(f"{cls.word} takes no arguments")
+        return cls()
+
+
+class NamedAction(Action[S]):
+    """An action on one person: `stand Carol`, `forfeit Uma`."""
+
+    name: str
+    takes_name: ClassVar[bool] = True
+
+    def line(self) -> str:
+        return f"{self.word} {self.name}"
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        if len(args) != 1:
+            raise RuleError(f"usage: {cls.usage}")
+        return cls(args[0])  # type: ignore[call-arg]
+
+
+class NamedCardsAction(Action[S]):
+    """An action on one person with his cards, optional where the rules allow: `run Tom 8 7`."""
+
+    name: str
+    cards: tuple[Card, ...]
+    takes_name: ClassVar[bool] = True
+
+    def line(self) -> str:
+        return f"{self.word} {self.name}" + (f" {cards_text(self.cards)}" if self.cards else "")
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        if not args:
+            raise RuleError(f"usage: {cls.usage}")
+        return cls(args[0], parse_cards(args[1:]))  # type: ignore[call-arg]
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as the night log spells them."""
+    return " ".join(c.code() for c in cards)

@@ -1,0 +1,104 @@
+"""A game family: what differs between games that share the table, the night, the ledger and the
+console.
+
+A round is generic: a table, a list of actions, a state replayed from them, and transfers at the
+end (`banluck.table.round.Round`). A family brings its own pieces and nothing else:
+
+- `actions`: its vocabulary, each an `Action` class with verify/apply and a night-log spelling;
+- `opening`: the action that starts a round when none is open (ban-luck: the dealer's two cards);
+- `new_state`: the state of a round that has just been dealt;
+- `transfers`: the money of a finished round, netting to zero;
+- `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
+
+Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
+`BAN_LUCK` (banluck.games.banluck.family); the application finds a family by the preset's `game`
+(banluck.app.games), so nothing outside a game's own folder names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from banluck.core.money import Transfer
+    from banluck.table.action import Action
+    from banluck.table.round import Table
+
+
+class RoundStateLike(Protocol):
+    """What the night reads of any game's round state."""
+
+    @property
+    def dealer(self) -> str: ...
+
+    @property
+    def players(self) -> Mapping[str, Any]: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    @property
+    def ended(self) -> str | None: ...
+
+    def pending(self) -> str:
+        """What the round is waiting for, in a few words (`still to be opened: Dave`)."""
+        ...
+
+    def kinds(self) -> dict[str, str]:
+        """Each person's hand kind where known, for the ledger's statistics."""
+        ...
+
+
+S = TypeVar("S", bound=RoundStateLike)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRow:
+    """One player's line on the dealer's panel."""
+
+    name: str
+    stake: int
+    cards: str
+    state: str
+    amount: int | None  # settled amount (+ the player wins), None while open
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """The round at a glance, as plain data; the console decides how it looks."""
+
+    dealer: str | None  # the dealer's line (`dealer 10 6 3 = 19`), None before his cards
+    rows: tuple[PanelRow, ...]
+    hints: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HelpRow:
+    """One line of the console's `help`: the word as typed, its aliases, what it does."""
+
+    example: str
+    aliases: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class Family(Generic[S]):
+    name: str
+    actions: tuple[type[Action[S]], ...]
+    opening: type[Action[S]]
+    new_state: Callable[[Table], S]
+    transfers: Callable[[S], list[Transfer]]
+    hints: Callable[[S], list[str]]
+    words_now: Callable[[S | None], list[str]]
+    names_for: Callable[[str, S | None, list[str]], list[str]]
+    panel: Callable[[S], Panel]
+    advise: Callable[[S], Any] | None = None  # the console's `odds`: the game's advice now
+    idle: str = "between rounds: the first line of a round starts it"
+    help_rows: tuple[HelpRow, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def words(self) -> dict[str, type[Action[S]]]:
+        return {cls.word: cls for cls in self.actions}

@@ -1,0 +1,364 @@
+"""A night at the table: seats, stakes, the rotating deal and a sequence of rounds.
+
+The night is its list of lines (the night log, docs/night-log.md). Its state is computed by replaying
+them from a `Seating`: the table between rounds, which storage can keep so a long night never has to
+be replayed from its first line. `undo` removes the last line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from banluck.core.errors import RuleError
+from banluck.core.money import Transfer, nets
+from banluck.table.action import DEALER, Action
+from banluck.table.family import Family
+from banluck.table.line import NIGHT_ALIASES
+from banluck.table.rotation import TablePreset
+from banluck.table.round import Round, Table
+
+RESERVED = frozenset({DEALER, "all", "everyone"})
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The table between rounds: everything the next round needs, and nothing of the past."""
+
+    preset: TablePreset
+    seats: tuple[str, ...]
+    dealer: str
+    stakes: tuple[tuple[str, int], ...] = ()  # per-player stakes that differ from the default
+    default_stake: int | None = None
+    dealt: int = 0  # rounds dealt by the current dealer since he took the deal
+    won: int = 0  # of those, rounds he won on balance
+    next_round: int = 1
+
+    def stake_of(self, name: str) -> int | None:
+        return dict(self.stakes).get(name, self.default_stake)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedRound:
+    """A settled round: what the ledger stores."""
+
+    number: int
+    dealer: str
+    stakes: dict[str, int]  # at the start of the round (a burn doubles them inside the round)
+    lines: tuple[str, ...]
+    transfers: tuple[Transfer, ...]
+    kinds: dict[str, str]  # person -> hand kind, where known
+    ended: str | None = None
+    table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
+
+    def nets(self) -> dict[str, int]:
+        out = {name: 0 for name in (self.dealer, *self.stakes)}
+        out.update({k: v for k, v in nets(list(self.transfers)).items()})
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as the ledger records it, with the table it started from (so that undoing
+        it can put the table back)."""
+        return {
+            "round": self.number,
+            "dealer": self.dealer,
+            "stakes": dict(self.stakes),
+            "log": list(self.lines),
+            "transfers": [t.as_dict() for t in self.transfers],
+            "hands": dict(self.kinds),
+            "ended": self.ended,
+            "table_before": dict(self.table_before),
+        }
+
+
+def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
+    names = list(seats)
+    if len(names) < 2:
+        raise RuleError("a night needs at least two seats: the first deals, the others play")
+    seen: set[str] = set()
+    for name in names:
+        _check_name(name)
+        if name.lower() in seen:
+            raise RuleError(f"{name} is seated twice: every seat needs its own name")
+        seen.add(name.lower())
+    return Seating(preset=preset, seats=tuple(names), dealer=names[0])
+
+
+def _check_name(name: str) -> None:
+    """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
+    if (
+        not name
+        or name.lower() in RESERVED
+        or not name[0].isalpha()
+        or not all(ch.isalnum() or ch in "-_." for ch in name)
+    ):
+        raise RuleError(
+            f"{name!r} cannot be a player's name: use one word starting with a letter"
+            " (letters, digits, - _ .), e.g. MaryAnn or Mary-Ann"
+        )
+
+
+def _next_seat(seats: Sequence[str], after: str) -> str:
+    if after not in seats:
+        return seats[0]
+    return seats[(seats.index(after) + 1) % len(seats)]
+
+
+@dataclass(slots=True)
+class Night:
+    """The night's state after its lines; `do_line` applies one parsed line, `undo` removes one."""
+
+    start: Seating
+    family: Family[Any]
+    seating: Seating = field(init=False)
+    current: Round[Any] | None = field(init=False, default=None)
+    rounds: list[FinishedRound] = field(init=False, default_factory=list)
+    balances: dict[str, int] = field(init=False, default_factory=dict)
+    lines: list[tuple[str, list[str]]] = field(init=False, default_factory=list)
+    # night-level lines (stake, seat, leave, pass) with the number of the round they precede
+    words: list[tuple[int, str]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.seating = self.start
+        self.balances = {name: 0 for name in self.start.seats}
+
+    # -- names --------------------------------------------------------------------------------
+    def resolve(self, name: str) -> str:
+        """A seated name, matched without regard to case; `dealer` stays `dealer`."""
+        if name.lower() == DEALER:
+            return DEALER
+        for seat in self.seating.seats:
+            if seat.lower() == name.lower():
+                return seat
+        if self.current is not None:
+            for seat in self.current.state.players:
+                if seat.lower() == name.lower():
+                    return seat
+        import difflib
+
+        close = difflib.get_close_matches(name.lower(), [s.lower() for s in self.seating.seats], 1)
+        if close:
+            seat = next(s for s in self.seating.seats if s.lower() == close[0])
+            raise RuleError(f"{name} is not at the table: did you mean {seat}?")
+        raise RuleError(
+            f"{name} is not at the table (seats: {', '.join(self.seating.seats)});"
+            f" seat them between rounds with `seat {name}`"
+        )
+
+    # -- lines ----------------------------------------------------------------------------------
+    def do_line(self, word: str, args: Sequence[str]) -> None:
+        """Apply one line of the night log (its first word and the rest). Nothing changes on error."""
+        word = word.lower()
+        if word == "undo":
+            if args:
+                raise RuleError("undo takes no arguments")
+            self.undo()
+            return
+        handler = _NIGHT_WORDS.get(word)
+        if handler is not None:
+            empty_round = self.current
+            self._between_rounds(word)
+            try:
+                handler(self, list(args))
+            except RuleError:
+                self.current = self.current or empty_round
+                raise
+            if word != "round":
+                self.words.append((self.seating.next_round, " ".join([word, *args])))
+        else:
+            action_cls = self.family.words.get(word)
+            if action_cls is None:
+                raise RuleError(unknown_word(word, self.all_words()))
+            self._round_line(word, action_cls, list(args))
+        self.lines.append((word, list(args)))
+
+    def undo(self) -> None:
+        if not self.lines:
+            raise RuleError("nothing to undo")
+        lines = self.lines[:-1]
+        fresh = Night(self.start, self.family)
+        for word, args in lines:
+            fresh.do_line(word, args)
+        self.seating, self.current = fresh.seating, fresh.current
+        self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
+        self.words = fresh.words
+
+    def _between_rounds(self, word: str) -> None:
+        if self.current is not None and not self.current.actions:
+            self.current = None  # a round with nothing in it yet: start it again afterwards
+        if self.current is not None:
+            raise RuleError(
+                f"`{word}` comes between rounds: round {self.seating.next_round} is still being"
+                f" played ({self.current.pending()})"
+            )
+
+    # -- round lines ----------------------------------------------------------------------------
+    def aliases(self) -> dict[str, str]:
+        """The short words a line may start with, and the word each stands for."""
+        return {**NIGHT_ALIASES, **self.family.aliases}
+
+    def all_words(self) -> list[str]:
+        """Every word a line of this night may start with: the night's and the game's."""
+        return sorted({*NIGHT_WORDS, *self.family.words, "undo"})
+
+    def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
+        started = False
+        if self.current is None:
+            if action_cls is not self.family.opening:
+                raise RuleError(f"no round is being played: start one with `round` before `{word}`")
+            self._start_round()
+            started = True
+        rnd = self.current
+        assert rnd is not None
+        done: list[Action[Any]] = []
+        try:
+            for action in action_cls.expand(args, rnd.state, self.resolve):
+                done.append(rnd.do(action))
+        except RuleError:
+            for _ in done:
+                rnd.undo()
+            if started:
+                self.current = None
+            raise
+        if rnd.done:
+            self._finish_round(rnd)
+
+    def _start_round(self) -> None:
+        s = self.seating
+        stakes: dict[str, int] = {}
+        for name in s.seats:
+            if name == s.dealer:
+                continue
+            stake = s.stake_of(name)
+            if stake is None:
+                raise RuleError(
+                    f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
+                )
+            stakes[name] = stake
+        self.current = Round(Table(s.preset, s.dealer, stakes), self.family)
+
+    def _finish_round(self, rnd: Round[Any]) -> None:
+        transfers = tuple(rnd.transfers())
+        state = rnd.state
+        kinds = state.kinds()
+        finished = FinishedRound(
+            number=self.seating.next_round,
+            dealer=state.dealer,
+            stakes=dict(rnd.table.stakes),
+            lines=tuple(rnd.lines()),
+            transfers=transfers,
+            kinds=kinds,
+            ended=state.ended,
+            table_before={
+                "dealer": self.seating.dealer,
+                "default_stake": self.seating.default_stake,
+                "dealt": self.seating.dealt,
+                "won": self.seating.won,
+            },
+        )
+        self.rounds.append(finished)
+        for name, amount in finished.nets().items():
+            self.balances[name] = self.balances.get(name, 0) + amount
+        self.current = None
+        s = replace(self.seating, next_round=self.seating.next_round + 1)
+        if finished.ended == "void":
+            self.seating = s  # the cards are dealt again by the same dealer: not a round dealt
+            return
+        dealt = s.dealt + 1
+        won = s.won + (1 if finished.nets().get(s.dealer, 0) > 0 else 0)
+        s = replace(s, dealt=dealt, won=won)
+        self.seating = _pass_deal(s) if s.preset.rotation.passes(dealt, won) else s
+
+    # -- night words ----------------------------------------------------------------------------
+    def _stake(self, args: list[str]) -> None:
+        if len(args) == 1:
+            amount = _amount(args[0])
+            self.seating = replace(self.seating, default_stake=amount)
+        elif len(args) == 2:
+            name = self.resolve(args[0])
+            amount = _amount(args[1])
+            stakes = dict(self.seating.stakes)
+            stakes[name] = amount
+            self.seating = replace(self.seating, stakes=tuple(sorted(stakes.items())))
+        else:
+            raise RuleError("usage: stake AMOUNT, or stake NAME AMOUNT")
+
+    def _round(self, args: list[str]) -> None:
+        if args:
+            raise RuleError("round takes no arguments")
+        if self.current is None:
+            self._start_round()
+
+    def _pass(self, args: list[str]) -> None:
+        if args:
+            raise RuleError("pass takes no arguments: the deal goes to the next seat")
+        self.seating = _pass_deal(self.seating)
+
+    def _seat(self, args: list[str]) -> None:
+        if not args:
+            raise RuleError("usage: seat NAME [NAME...]")
+        seats = list(self.seating.seats)
+        for name in args:
+            _check_name(name)
+            if any(s.lower() == name.lower() for s in seats):
+                raise RuleError(f"{name} is already seated")
+            seats.append(name)
+            self.balances.setdefault(name, 0)
+        self.seating = replace(self.seating, seats=tuple(seats))
+
+    def _leave(self, args: list[str]) -> None:
+        if not args:
+            raise RuleError("usage: leave NAME [NAME...]")
+        s = self.seating
+        for raw in args:
+            name = self.resolve(raw)
+            if name == DEALER:
+                raise RuleError("usage: leave NAME: name the person who leaves")
+            seats = [x for x in s.seats if x != name]
+            if len(seats) < 2:
+                raise RuleError(f"{name} cannot leave: a table needs at least two seats")
+            dealer, dealt, won = s.dealer, s.dealt, s.won
+            if name == s.dealer:
+                dealer, dealt, won = _next_seat(s.seats, name), 0, 0
+            stakes = tuple((k, v) for k, v in s.stakes if k != name)
+            s = replace(s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes)
+        self.seating = s
+
+    def _night(self, args: list[str]) -> None:
+        raise RuleError("`night` starts a log and comes once, on its first line")
+
+
+def _pass_deal(s: Seating) -> Seating:
+    return replace(s, dealer=_next_seat(s.seats, s.dealer), dealt=0, won=0)
+
+
+def _amount(text: str) -> int:
+    try:
+        amount = int(text)
+    except ValueError:
+        raise RuleError(
+            f"stake {text!r} is not a whole number: stakes are whole chips, e.g. 10"
+        ) from None
+    if amount <= 0:
+        raise RuleError(f"stake {amount} must be above 0")
+    return amount
+
+
+_NIGHT_WORDS = {
+    "stake": Night._stake,
+    "round": Night._round,
+    "pass": Night._pass,
+    "seat": Night._seat,
+    "leave": Night._leave,
+    "night": Night._night,
+}
+NIGHT_WORDS = tuple(_NIGHT_WORDS)
+
+
+def unknown_word(word: str, words: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.5)
+    hint = f"did you mean `{close[0]}`?" if close else f"the words are {', '.join(words)}"
+    return f"unknown word {word!r}: {hint}"

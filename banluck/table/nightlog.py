@@ -1,0 +1,78 @@
+"""The night log: a plain text a dealer could keep in a notes app (docs/night-log.md).
+
+One line, one word and its arguments; `#` starts a comment. The first line is
+`night PRESET SEAT SEAT...`; the first seat deals first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from banluck.core.errors import BanluckError
+from banluck.table.family import Family
+from banluck.table.line import split_line
+from banluck.table.night import Night, seating_for
+from banluck.table.rotation import TablePreset
+
+
+class LogError(BanluckError):
+    """A line of a night log that is wrong: `FILE:LINE: what is wrong`."""
+
+    def __init__(self, source: str, line: int, message: str) -> None:
+        super().__init__(f"{source}:{line}: {message}")
+        self.source = source
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    number: int
+    word: str
+    args: tuple[str, ...]
+
+
+def parse_lines(text: str) -> list[LogLine]:
+    out: list[LogLine] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = split_line(raw)
+        if words:
+            out.append(LogLine(number, words[0].lower(), tuple(words[1:])))
+    return out
+
+
+def read_night(
+    text: str,
+    source: str,
+    load_preset: Callable[[str], TablePreset],
+    family_for: Callable[[TablePreset], Family[Any]],
+) -> tuple[Night, list[LogLine]]:
+    """Replay a whole night log, each round played by the family of the preset's game. Raises
+    LogError naming the first wrong line."""
+    lines = parse_lines(text)
+    if not lines:
+        raise LogError(source, 1, "the log is empty: start with `night PRESET SEAT SEAT...`")
+    first = lines[0]
+    if first.word != "night":
+        raise LogError(source, first.number, "a night log starts with `night PRESET SEAT SEAT...`")
+    if len(first.args) < 3:
+        raise LogError(
+            source, first.number, "usage: night PRESET SEAT SEAT... (at least two seats)"
+        )
+    try:
+        preset = load_preset(first.args[0])
+        night = Night(seating_for(preset, first.args[1:]), family_for(preset))
+    except BanluckError as exc:
+        raise LogError(source, first.number, str(exc)) from None
+    apply_lines(night, lines[1:], source)
+    return night, lines
+
+
+def apply_lines(night: Night, lines: Iterable[LogLine], source: str) -> None:
+    aliases = night.aliases()
+    for line in lines:
+        try:
+            night.do_line(aliases.get(line.word, line.word), line.args)
+        except BanluckError as exc:
+            raise LogError(source, line.number, str(exc)) from None

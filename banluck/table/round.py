@@ -1,0 +1,105 @@
+"""A round is its list of actions. State, undo and the settlement are computed from that list.
+
+Generic over the game: the family gives the fresh state, the actions and the transfers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic
+
+from banluck.core.errors import RuleError
+from banluck.core.money import Transfer, nets
+from banluck.table.action import Action
+from banluck.table.family import Family, S
+from banluck.table.rotation import TablePreset
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits at a round: the dealer, the players in seat order, and each player's stake."""
+
+    preset: TablePreset
+    dealer: str
+    stakes: Mapping[str, int]  # player -> stake, in seat order
+
+    def __post_init__(self) -> None:
+        if not self.stakes:
+            raise RuleError("a round needs at least one player besides the dealer")
+        if self.dealer in self.stakes:
+            raise RuleError(f"{self.dealer} cannot deal and play in the same round")
+        for name, stake in self.stakes.items():
+            if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+                raise RuleError(f"{name}'s stake must be a whole number above 0, not {stake!r}")
+
+
+@dataclass(slots=True)
+class Round(Generic[S]):
+    """One round of a game `family`: `table` plus the actions done so far. `state` is always the
+    replay of `actions`."""
+
+    table: Table
+    family: Family[S]
+    actions: list[Action[S]] = field(default_factory=list)
+    state: S = field(init=False)
+
+    def __post_init__(self) -> None:
+        actions, self.actions = self.actions, []
+        self.state = self.family.new_state(self.table)
+        for action in actions:
+            self.do(action)
+
+    # The trio of every action: verify raises a sentence, can answers yes/no, do changes state.
+    def verify(self, action: Action[S]) -> None:
+        if self.state.done:
+            raise RuleError(f"cannot {action.line()}: the round is over")
+        action.verify(self.state)
+
+    def can(self, action: Action[S]) -> bool:
+        try:
+            self.verify(action)
+        except RuleError:
+            return False
+        return True
+
+    def do(self, action: Action[S]) -> Action[S]:
+        self.verify(action)
+        action.apply(self.state)
+        self.actions.append(action)
+        return action
+
+    def undo(self) -> Action[S]:
+        """Remove the last action; the state is replayed from the rest."""
+        if not self.actions:
+            raise RuleError("nothing to undo in this round")
+        last = self.actions[-1]
+        self.state = self.family.new_state(self.table)
+        rest, self.actions = self.actions[:-1], []
+        for action in rest:
+            self.do(action)
+        return last
+
+    @property
+    def done(self) -> bool:
+        return self.state.done
+
+    def transfers(self) -> list[Transfer]:
+        """The round's transfers; only for a finished round."""
+        if not self.done:
+            raise RuleError(f"the round is not finished: {self.pending()}")
+        out = self.family.transfers(self.state)
+        total = sum(nets(out).values())
+        if total != 0:  # pragma: no cover - guarded by construction
+            raise AssertionError(f"round transfers net to {total}, not zero")
+        return out
+
+    def pending(self) -> str:
+        return self.state.pending()
+
+    def lines(self) -> list[str]:
+        return [a.line() for a in self.actions]
+
+
+def replay(table: Table, actions: Iterable[Action[Any]], family: Family[Any]) -> Round[Any]:
+    return Round(table, family, list(actions))
