@@ -18,6 +18,7 @@ from banluck.core.errors import BanluckError, RuleError
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind, first_two_kind, points
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import (
+    bust_shown_at_once,
     dealer_offends,
     five_card_at_once,
     instant,
@@ -112,11 +113,18 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
     if not state.dealer_stopped and not dealer.bust:
         # A dealer still drawing has not stopped under his minimum.
         preset = replace(preset, minimum=replace(preset.minimum, dealer_under="off"))
+    # A bust entered only now, where busts are shown at once, costs what it cost when shown.
+    shown = (
+        bust_shown_at_once(hand, preset, dealer, five_card=player.count >= 5)
+        if preset.bust.late_as_shown
+        else None
+    )
     # Only a two-card hand can still be an instant hand: a player who drew did not hold one,
     # and the order in which a dealer types an opened hand's cards means nothing.
     verdict = (
         (instant(hand.cards, dealer.cards, preset) if hand.size == 2 else None)
         or five_card_at_once(hand, preset)
+        or shown
         or versus(hand, dealer, preset)
     )
     penalty = verdict.multiple > 0 and dealer_offends(dealer, preset)
@@ -128,6 +136,7 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
         offence=verdict.offence,
         instant=is_instant or first_two_kind(dealer.cards) is not None,
         penalty=penalty,
+        shown_late=verdict is shown,
     )
 
 
@@ -255,13 +264,10 @@ class Show(Action[RoundState]):
                 at_once.multiple * player.stake, at_once.reason, str(hand.kind)
             )
             return
-        if hand.bust and preset.bust.shown_at_once:
-            lose = preset.bust.five_card if hand.five_card else 1
+        shown = bust_shown_at_once(hand, preset)
+        if shown is not None:
             player.settlement = Settlement(
-                -lose * player.stake,
-                f"bust shown at once: loses {lose} (bust.shown_at_once)",
-                str(hand.kind),
-                offence=hand.heavy_bust,
+                shown.multiple * player.stake, shown.reason, str(hand.kind), offence=shown.offence
             )
 
     def line(self) -> str:

@@ -67,6 +67,12 @@ def hints(state: RoundState) -> list[str]:
         )
     else:
         out.append(f"dealer at {dealer.total}: may open ({', '.join(closed)}), draw or stop")
+    late = [p.name for p in state.players.values() if p.settlement and p.settlement.shown_late]
+    if late:
+        out.append(
+            f"busts are shown at once in this house: {', '.join(late)} settled as shown"
+            " (bust.shown_at_once)"
+        )
     return out
 
 

@@ -72,6 +72,13 @@ KNOBS: tuple[Knob, ...] = (
     Knob("bust.both_bust", str, "player and dealer both bust", choices=choices(BothBust)),
     Knob("bust.shown_at_once", bool, "a player's bust is shown and paid at once"),
     Knob(
+        "bust.late_as_shown",
+        bool,
+        "with bust.shown_at_once: a bust entered late (opened) costs what it cost when shown",
+        since=2,
+        default=False,  # what banluck did before this knob: settled against the dealer's hand
+    ),
+    Knob(
         "bust.heavy",
         int,
         "a bust of this or more counts as standing short (0: off)",
@@ -104,7 +111,8 @@ KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 GAME = "ban-luck"
 VERSION = 2
-"""Version 1: the files banluck wrote before presets carried `game` and `version` (same knobs)."""
+"""Version 1: the files banluck 0.1 wrote, without `game` and `version`. Version 2 adds
+`bust.late_as_shown` (a version-1 file takes false: its nights settle as they always did)."""
 SCHEMA = Schema(GAME, VERSION, KNOBS)
 
 
@@ -163,6 +171,7 @@ class Bust:
     both_bust: BothBust
     shown_at_once: bool
     heavy: int
+    late_as_shown: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,6 +104,39 @@ def five_card_at_once(player: Hand, preset: Preset) -> Verdict | None:
     return Verdict(m, f"five-dragon pays {m} at once (payouts.five_dragon)")
 
 
+def bust_shown_at_once(
+    player: Hand, preset: Preset, dealer: Hand | None = None, five_card: bool | None = None
+) -> Verdict | None:
+    """A player's bust where busts are shown at once (bust.shown_at_once): it loses when it is
+    made, before the dealer's hand means anything, so the same whenever it reaches the money;
+    None otherwise. Given the `dealer`'s hand, the reason says what that hand would have done.
+    `five_card` stands in for the card count of a bust known only by its outcome."""
+    if not player.bust or not preset.bust.shown_at_once:
+        return None
+    m = preset.bust.five_card if (player.five_card if five_card is None else five_card) else 1
+    if player.heavy_bust:
+        rule = preset.minimum.player_under
+        reason = (
+            f"bust heavy shown at once: loses {m} (bust.shown_at_once), an offence"
+            f" (minimum.player_under {rule})"
+        )
+    else:
+        reason = f"bust shown at once: loses {m} (bust.shown_at_once)"
+    if dealer is not None and (other := versus(player, dealer, preset)).multiple != -m:
+        if dealer_offends(dealer, preset):
+            why = "minimum.dealer_under"
+        elif player.heavy_bust:
+            why = "bust.heavy"
+        elif dealer.bust:
+            why = "bust.dealer_five_card" if dealer.five_card else "bust.both_bust"
+        else:
+            why = f"payouts.{dealer.kind.name.lower()}"
+        n = other.multiple
+        would = f"pay {n}" if n > 0 else f"collect {-n}" if n < 0 else "push it"
+        reason += f", before the dealer's {dealer.label} would {would} ({why})"
+    return Verdict(-m, reason, offence=player.heavy_bust)
+
+
 def is_short(hand: Hand, minimum: int) -> bool:
     """Standing under the minimum: never a five-card hand, an instant hand or a bust."""
     return (
@@ -247,6 +280,7 @@ def judge(player_cards: Sequence[Card], dealer_cards: Sequence[Card], preset: Pr
     verdict = (
         instant(player_cards, dealer_cards, preset)
         or five_card_at_once(player, preset)
+        or (bust_shown_at_once(player, preset, dealer) if preset.bust.late_as_shown else None)
         or versus(player, dealer, preset)
     )
     return Judgement(player, dealer, verdict)

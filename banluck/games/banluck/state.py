@@ -19,6 +19,7 @@ class Settlement:
     offence: bool = False  # stood short / bust heavy: the round adds the house's side payments
     instant: bool = False  # an instant hand (excluded from pay-for-dealer cover)
     penalty: bool = False  # a dealer penalty (excluded from pay-for-dealer cover)
+    shown_late: bool = False  # a bust shown at once in this house, entered only when opened
 
 
 @dataclass(slots=True)

@@ -205,15 +205,18 @@ def test_check_2_dealer_five_card_bust_pays_closed_players_their_larger_multiple
     assert pays("10 5 9", dealer) == 2  # a busted player is paid too
     assert pays("10 4 7", dealer) == 2  # 21 pays 2 = max(2, 2)
     assert pays("7 7 7", dealer.replace("7", "8")) == 21  # 7-7-7's own 21 is larger
-    kampung = rules("kampung")  # both_bust player-loses does not apply: check 2 is first
+    # both_bust player-loses does not apply: check 2 is first (where busts stay closed; a bust
+    # shown at once, as kampung ships, was paid before: tests/test_bust_shown_at_once.py)
+    kampung = rules("kampung", **{"bust.shown_at_once": False})
     assert pays("10 5 9", dealer, kampung) == 2
 
 
 def test_check_3_both_bust() -> None:
     """bust.both_bust: push, or the player loses 1 (bust.five_card with five cards)."""
     assert pays("10 5 9", "10 6 10") == 0
-    assert pays("10 5 9", "10 6 10", "kampung") == -1
-    when_opened = rules("kampung", **{"five_card.settle": "when-opened"})
+    kampung = rules("kampung", **{"bust.shown_at_once": False})  # a closed bust meets the dealer's
+    assert pays("10 5 9", "10 6 10", kampung) == -1
+    when_opened = tweak(kampung, **{"five_card.settle": "when-opened"})
     assert pays("5 6 7 2 3", "10 6 10", when_opened) == -2
 
 
