@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from banluck.core.errors import PresetError
-from banluck.core.knobs import FIRST_GAME, Schema
+from banluck.core.knobs import FIRST_GAME, Knob, Schema
 from banluck.table.family import Family
 from banluck.table.rotation import TablePreset
 
@@ -37,6 +37,11 @@ def game_of(data: Mapping[str, Any]) -> object:
 def schema_for(data: Mapping[str, Any], source: str = "preset") -> Schema:
     schema: Schema = _module(game_of(data), source).PRESET.SCHEMA
     return schema
+
+
+def knobs_of(preset: TablePreset) -> tuple[Knob, ...]:
+    """Every knob of the preset's game, in the schema's order."""
+    return schema_for(preset.to_dict(), preset.name).knobs
 
 
 def load_preset(data: Mapping[str, Any], source: str = "preset") -> TablePreset:

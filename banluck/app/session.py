@@ -171,9 +171,9 @@ def read_log(
     text: str, source: str, load: Callable[[str], TablePreset] | None = None
 ) -> tuple[Night, list[LogLine]]:
     """A whole night log played (presets by name from the preset files, unless `load`)."""
-    if load is None:
-        from banluck.app.presets import load
-    return read_night(text, source, load, family_for)
+    from banluck.app import presets
+
+    return read_night(text, source, load or presets.load, family_for)
 
 
 def new_night(seating: Seating) -> Night:

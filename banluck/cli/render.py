@@ -103,10 +103,10 @@ def table_screen(
         table.add_column("cards", justify="right")
         table.add_column("state")
         table.add_column("+/-", justify="right")
-        for row in panel.rows:
-            won = money(row.amount) if row.amount is not None else ""
-            stake = f" x{row.stake}" if not narrow else ""
-            table.add_row(row.name + stake, row.cards, row.state, won)
+        for seat in panel.rows:
+            won = money(seat.amount) if seat.amount is not None else ""
+            stake = f" x{seat.stake}" if not narrow else ""
+            table.add_row(seat.name + stake, seat.cards, seat.state, won)
         parts.append(table)
         notes = Table.grid(padding=(0, 1, 0, 0))
         notes.add_column(style="yellow")

@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 from banluck.app import presets
+from banluck.app.games import knobs_of
 from banluck.core.errors import PresetError
-from banluck.games.banluck.preset import KNOBS
 
 rules_app = typer.Typer(
     help="House-rule presets: list, show, new, set, diff, validate, edit.",
@@ -98,7 +98,7 @@ def show(
     table.add_column("knob", no_wrap=True)
     table.add_column("value")
     table.add_column("meaning")
-    knobs = [k for k in KNOBS if k.key not in _LABELS]
+    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
     sections = [knob.key.rpartition(".")[0] for knob in knobs]
     for i, knob in enumerate(knobs):
         last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
@@ -161,7 +161,18 @@ def diff(
     Example: banluck rules diff chinese kampung
     """
     a, b = presets.load(first), presets.load(second)
-    differing = [k for k in KNOBS if k.key not in _LABELS and a.get(k.key) != b.get(k.key)]
+    if a.game != b.game:
+        if as_json:
+            import json
+
+            typer.echo(json.dumps({"games": {first: a.game, second: b.game}}))
+        else:
+            typer.echo(
+                f"{first} is a {a.game} preset and {second} a {b.game} one: different games,"
+                " so no knob compares; diff two presets of one game"
+            )
+        return
+    differing = [k for k in knobs_of(a) if k.key not in _LABELS and a.get(k.key) != b.get(k.key)]
     if as_json:
         import json
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
-    from banluck.table.round import Table
+    from banluck.table.seats import Table
 
 
 class RoundStateLike(Protocol):

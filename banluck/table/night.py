@@ -17,7 +17,8 @@ from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.rotation import TablePreset
-from banluck.table.round import Round, Table
+from banluck.table.round import Round
+from banluck.table.seats import Table
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
 
@@ -134,7 +135,7 @@ class Night:
         if self.current is not None:
             for seat in self.current.state.players:
                 if seat.lower() == name.lower():
-                    return seat
+                    return str(seat)
         import difflib
 
         close = difflib.get_close_matches(name.lower(), [s.lower() for s in self.seating.seats], 1)

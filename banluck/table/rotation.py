@@ -42,10 +42,17 @@ class TablePreset(Protocol):
     def game(self) -> str: ...
 
     @property
+    def description(self) -> str: ...
+
+    @property
     def decks(self) -> int: ...
 
     @property
     def rotation(self) -> Rotation: ...
+
+    def get(self, key: str) -> object:
+        """The value of a dotted knob, e.g. `rotation.every`."""
+        ...
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as a plain mapping with its `game` and `version` (a night keeps it)."""

@@ -29,7 +29,8 @@ from banluck.games.banluck.actions import (
 )
 from banluck.games.banluck.family import BAN_LUCK
 from banluck.games.banluck.state import RoundState
-from banluck.table.round import Round, Table, replay
+from banluck.table.round import Round, replay
+from banluck.table.seats import Table
 
 PRESETS = {name: presets.load(name) for name in presets.shipped_names()}
 

@@ -68,7 +68,8 @@ def test_there_are_thirty_whole_rounds() -> None:
 def test_saved_round_lines_replay_to_the_same_transfers(path: Path) -> None:
     """A finished round's own lines, replayed on a fresh table, give the same transfers."""
     from banluck.table.nightlog import split_line
-    from banluck.table.round import Round, Table
+    from banluck.table.round import Round
+    from banluck.table.seats import Table
 
     night, _ = replay_file(path)
     for r in night.rounds:

@@ -10,7 +10,7 @@ from banluck.games.banluck.preset import GAME, Preset
 from banluck.games.banluck.state import PlayerState, RoundState
 from banluck.games.banluck.transfers import round_transfers
 from banluck.table.family import Family, HelpRow
-from banluck.table.round import Table
+from banluck.table.seats import Table
 
 
 def fresh_state(table: Table) -> RoundState:

@@ -24,7 +24,8 @@ from banluck.games.banluck.hints import hints
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import judge
 from banluck.table.nightlog import split_line
-from banluck.table.round import Round, Table
+from banluck.table.round import Round
+from banluck.table.seats import Table
 from tests.helpers import tweak
 
 

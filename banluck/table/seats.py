@@ -1,0 +1,27 @@
+"""Who sits at a round: the dealer, the players in seat order and their stakes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from banluck.core.errors import RuleError
+from banluck.table.rotation import TablePreset
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits at a round: the dealer, the players in seat order, and each player's stake."""
+
+    preset: TablePreset
+    dealer: str
+    stakes: Mapping[str, int]  # player -> stake, in seat order
+
+    def __post_init__(self) -> None:
+        if not self.stakes:
+            raise RuleError("a round needs at least one player besides the dealer")
+        if self.dealer in self.stakes:
+            raise RuleError(f"{self.dealer} cannot deal and play in the same round")
+        for name, stake in self.stakes.items():
+            if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+                raise RuleError(f"{name}'s stake must be a whole number above 0, not {stake!r}")
