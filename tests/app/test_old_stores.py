@@ -1,0 +1,115 @@
+"""A store written by banluck 0.1 (tests/fixtures/store-0.1) opens, checks clean, reads the same
+balances and settles the same transfers with today's code, and its open round can be finished.
+
+The expected outputs beside the store are what banluck 0.1 printed for the same commands."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "store-0.1"
+
+
+@pytest.fixture
+def old_store(banluck_home: Path) -> Path:
+    shutil.copytree(FIXTURE / "store", banluck_home)
+    return banluck_home
+
+
+def expected(name: str) -> object:
+    return json.loads((FIXTURE / name).read_text(encoding="utf-8"))
+
+
+def test_the_copy_is_the_fixture_byte_for_byte(old_store: Path) -> None:
+    """The test works on an exact copy of what 0.1 wrote."""
+    for path in (FIXTURE / "store").rglob("*"):
+        if path.is_file():
+            assert (old_store / path.relative_to(FIXTURE / "store")).read_bytes() == (
+                path.read_bytes()
+            )
+
+
+def test_an_old_store_checks_clean(cli, old_store: Path) -> None:
+    code, out, err = cli("check")
+    assert (code, err) == (0, ""), err
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (("ledger", "--all"), "ledger-all.json"),
+        (("settle",), "settle.json"),
+        (("night", "show"), "night-show.json"),
+        (("history",), "history.json"),
+        (("stats",), "stats.json"),
+        (("chart",), "chart.json"),
+        (("export", "--json"), "export.json"),
+    ],
+)
+def test_an_old_store_reads_as_it_did(
+    cli, old_store: Path, args: tuple[str, ...], name: str
+) -> None:
+    """Balances, the settle-up, tonight, history, stats, chart and the export are unchanged."""
+    code, out, err = cli(*args, "--json")
+    assert code == 0, err
+    assert json.loads(out) == expected(name)
+
+
+def test_an_old_store_exports_the_same_csv_and_logs(cli, old_store: Path) -> None:
+    code, out, _ = cli("export", "--csv")
+    assert code == 0
+    assert out == (FIXTURE / "export.csv").read_text(encoding="utf-8")
+    for night in (1, 2):
+        code, out, _ = cli("export", "--log", "--night", str(night))
+        assert code == 0
+        assert out == (FIXTURE / f"night{night}.log").read_text(encoding="utf-8")
+
+
+def test_the_old_user_preset_still_loads_and_is_listed(cli, old_store: Path) -> None:
+    """`mine` was written without `game` and `version`: it is a ban-luck preset of version 1,
+    valid, with the knob added since at its default."""
+    code, out, err = cli("rules", "validate", "mine")
+    assert code == 0, err
+    code, out, _ = cli("rules", "show", "mine", "--json")
+    shown = json.loads(out)
+    assert shown["payouts"]["triple_seven"] == 5
+    assert shown["game"] == "ban-luck"
+    assert shown["bust"]["late_as_shown"] is False
+
+
+def test_the_open_round_of_an_old_store_can_be_finished(cli, old_store: Path) -> None:
+    """Night 2 was left with `dealer 10 8`, `hit Carol`: finish it and settle (worked by hand
+    under `mine` = kampung with 7-7-7 paying 5, stake 5: dealer 18)."""
+    for line in (
+        "stand Bob",
+        "stand Carol",
+        "stand Eve",
+        "stand Dave",
+        "open Bob 10 9",  # 19 beats 18: +5
+        "open Carol 10 2 5",  # 17 against 18: -5
+        "open Eve 9 9",  # push
+        "open Dave 10 6",  # 16 against 18: -5
+    ):
+        code, out, err = cli("act", *line.split())
+        assert code == 0, (line, err)
+    code, out, _ = cli("ledger", "--json")
+    last = json.loads(out)["entries"][-1]
+    assert last["kind"] == "round"
+    nets = {t["to"]: t["amount"] for t in last["transfers"] if t["from"] == "Mei"}
+    nets.update({t["from"]: -t["amount"] for t in last["transfers"] if t["to"] == "Mei"})
+    assert nets == {"Bob": 5, "Carol": -5, "Dave": -5}
+    assert cli("check")[0] == 0
+    code, out, _ = cli("settle", "--json")
+    before = expected("settle.json")["balances"]
+    after = json.loads(out)["balances"]
+    assert after == {
+        **before,
+        "Bob": before["Bob"] + 5,
+        "Carol": before["Carol"] - 5,
+        "Dave": before["Dave"] - 5,
+        "Mei": before["Mei"] + 5,
+    }
