@@ -34,7 +34,7 @@ def test_the_copy_is_the_fixture_byte_for_byte(old_store: Path) -> None:
 
 
 def test_an_old_store_checks_clean(cli, old_store: Path) -> None:
-    code, out, err = cli("check")
+    code, _, err = cli("check")
     assert (code, err) == (0, ""), err
 
 
