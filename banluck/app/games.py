@@ -1,32 +1,35 @@
 """The games by name: a preset's `game` chooses its family and its preset loader.
 
-This is the one place that lists the games. Each game's `family` module offers `FAMILY` (its
-`Family`) and `PRESET` (its preset class, with `from_mapping` and `SCHEMA`); they are imported
-only when a preset of that game is read.
+This is the one place that lists the games. Each game's `preset` module offers `PRESET` (its
+preset class, with `from_mapping` and `SCHEMA`) and its `family` module `FAMILY` (its `Family`);
+each is imported only when needed, so a command that only reads rules never loads a round engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import PresetError
-from banluck.core.knobs import FIRST_GAME, Knob, Schema
-from banluck.table.family import Family
-from banluck.table.rotation import TablePreset
+from banluck.core.knobs import FIRST_GAME
+
+if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
+    from banluck.core.knobs import Knob, Schema
+    from banluck.table.family import Family
+    from banluck.table.rotation import TablePreset
 
 GAMES: dict[str, str] = {
-    "ban-luck": "banluck.games.banluck.family",
+    "ban-luck": "banluck.games.banluck",
 }
 
 
-def _module(game: object, source: str) -> Any:
+def _module(game: object, source: str, part: str = "preset") -> Any:
     if not isinstance(game, str) or game not in GAMES:
         raise PresetError(
             f"{source}: game = {game!r} is not a game banluck plays (games: {', '.join(GAMES)})"
         )
-    return import_module(GAMES[game])
+    return import_module(f"{GAMES[game]}.{part}")
 
 
 def game_of(data: Mapping[str, Any]) -> object:
@@ -54,7 +57,7 @@ def load_preset(data: Mapping[str, Any], source: str = "preset") -> TablePreset:
 
 def family_for(preset: TablePreset) -> Family[Any]:
     """The family that plays rounds under `preset`."""
-    family: Family[Any] = _module(preset.game, preset.name).FAMILY
+    family: Family[Any] = _module(preset.game, preset.name, "family").FAMILY
     return family
 
 

@@ -16,13 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
 from banluck.core import atomic
 from banluck.core.errors import PresetError
 from banluck.core.home import data_dir
-from banluck.table.rotation import TablePreset
+
+if TYPE_CHECKING:
+    from banluck.table.rotation import TablePreset
 
 DEFAULT_PRESET = "chinese"
 P = TypeVar("P")

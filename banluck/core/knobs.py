@@ -13,7 +13,6 @@ and keep settling exactly as before.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -221,5 +220,7 @@ def _set_default(out: dict[str, Any], key: str, default: object) -> None:
 
 
 def _suggest(path: str, by_key: Mapping[str, Knob]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(path, list(by_key), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""

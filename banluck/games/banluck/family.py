@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
-from banluck.games.banluck.advice import advise_round
 from banluck.games.banluck.hints import hints, names_for, words_now
 from banluck.games.banluck.panel import panel
 from banluck.games.banluck.preset import GAME, Preset
@@ -19,6 +20,13 @@ def fresh_state(table: Table) -> RoundState:
         raise TypeError(f"a ban-luck round needs a ban-luck preset, not {preset.game}")
     players = {name: PlayerState(name, stake) for name, stake in table.stakes.items()}
     return RoundState(preset, table.dealer, players)
+
+
+def advise_round(state: RoundState) -> Any:
+    """The console's `odds`: the advisor's view of the round (its tables load on first use)."""
+    from banluck.games.banluck.advice import advise_round
+
+    return advise_round(state)
 
 
 HELP = (
@@ -60,6 +68,4 @@ BAN_LUCK: Family[RoundState] = Family(
     },
 )
 
-# What banluck.app.games looks up by a preset's `game`.
-FAMILY = BAN_LUCK
-PRESET = Preset
+FAMILY = BAN_LUCK  # what banluck.app.games looks up by a preset's `game`

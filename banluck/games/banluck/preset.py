@@ -274,3 +274,6 @@ def validate_mapping(data: Mapping[str, Any]) -> list[str]:
         return SCHEMA.problems(SCHEMA.upgrade(data))
     except PresetError as exc:
         return [str(exc).removeprefix("preset: ")]
+
+
+PRESET = Preset  # what banluck.app.games looks up by a preset's `game`
