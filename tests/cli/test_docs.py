@@ -50,10 +50,10 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_command() -> No
     blocks = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
     assert blocks == [
         "pip install . && banluck demo",
-        'pip install -e ".[test]" && python -m pytest',
+        'pip install -e ".[test]" && python -m pytest -n auto',
     ]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "\npython -m pytest\n" in ci
+    assert "\npython -m pytest -n auto\n" in ci
 
 
 def test_every_command_has_an_example_in_its_help() -> None:
