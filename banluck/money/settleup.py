@@ -13,8 +13,10 @@ groups). `plan` finds `k` exactly:
    they are paired first (names in order, so pairings are the same whatever the input order).
 2. The rest, up to `EXACT_LIMIT` people, go through a dynamic program over the subsets of them:
    the largest number of zero-sum groups is the longest chain of zero-sum subsets, each inside the
-   next. When few subsets sum to zero (the usual case with real amounts) the chain is found among
-   those subsets directly; otherwise every subset is visited once (`n * 2**n` steps).
+   next. The zero-sum subsets are found by meeting in the middle (creditors against debtors), so
+   when few subsets sum to zero (the usual case with real amounts) the chain is found among them
+   in milliseconds even at 20 people; when amounts repeat so much that thousands of subsets sum
+   to zero, every subset is visited once instead (`n * 2**n` steps, about a second at 20).
 3. Above `EXACT_LIMIT`, the largest debtor pays the largest creditor until everyone is clear. This
    is usually within a few transfers of the best, and the plan says so: `method == "greedy"`.
 
@@ -42,7 +44,7 @@ __all__ = [
     "plan_via",
 ]
 
-EXACT_LIMIT = 15
+EXACT_LIMIT = 20
 """The most people (after pairing opposites) that `plan` settles with the fewest transfers."""
 
 Method = Literal["exact", "greedy", "via"]
@@ -242,16 +244,34 @@ def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list
     if n == 0:
         return []
     full = (1 << n) - 1
-    sums = _subset_sums(values)
-    zero = [m for m in range(1, full + 1) if sums[m] == 0]
     if strategy == "auto":
-        # The chain costs len(zero)**2 / 2 tests of about 14 ns, the sweep n * 2**n steps of
-        # about 33 ns (bench/settleup.py): both are about 16 ms at 15 people and 1,000 subsets.
-        strategy = "chain" if len(zero) ** 2 <= 2 * n * (full + 1) else "sweep"
-    if strategy == "chain":
-        cuts = _longest_chain(zero)
+        # The zero-sum subsets are found by meeting in the middle (creditors against debtors,
+        # each side split in two) without listing all 2**n subset sums; the chain then costs
+        # len(zero)**2 / 2 tests of about 14 ns. Only when amounts repeat so much that zero-sum
+        # subsets abound does every subset get visited (n * 2**n steps of about 33 ns).
+        if _kinds_of_subsets(values) <= MULTISET_LIMIT:
+            return _multiset_groups(values)
+        zero_or_none = _zero_subsets(values, ZERO_SUBSETS_LIMIT)
+        if zero_or_none is not None:
+            return [
+                [i for i in range(n) if g >> i & 1]
+                for g in _packing(zero_or_none, full, _positive(values), _smallest(values))
+            ]
+        cuts = _sweep(n, _subset_sums(values))
+    elif strategy == "chain":
+        sums = _subset_sums(values)
+        cuts = _longest_chain([m for m in range(1, full + 1) if sums[m] == 0])
+    elif strategy == "meet":
+        found = _zero_subsets(values, None)
+        assert found is not None
+        return [
+            [i for i in range(n) if g >> i & 1]
+            for g in _packing(found, full, _positive(values), _smallest(values))
+        ]
+    elif strategy == "multiset":
+        return _multiset_groups(values)
     elif strategy == "sweep":
-        cuts = _sweep(n, sums)
+        cuts = _sweep(n, _subset_sums(values))
     else:
         raise ValueError(f"unknown strategy {strategy!r}")
     groups = []
@@ -259,6 +279,191 @@ def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list
     for cut in cuts:  # from the smallest zero-sum subset up to the whole set
         groups.append([i for i in range(n) if (cut & ~inner) >> i & 1])
         inner = cut
+    return groups
+
+
+ZERO_SUBSETS_LIMIT = 20_000
+"""Above this many zero-sum subsets the chain (quadratic in them) gives way to the sweep."""
+
+
+MULTISET_LIMIT = 20_000
+"""When amounts repeat (whole stakes), subsets are counted by how many of each amount they take:
+up to this many kinds of subset, the search runs over those counts instead of over people."""
+
+
+def _kinds_of_subsets(values: Sequence[int]) -> int:
+    """How many different multisets the subsets of `values` make (product of count + 1)."""
+    out = 1
+    for v in set(values):
+        out *= values.count(v) + 1
+    return out
+
+
+def _multiset_groups(values: Sequence[int]) -> list[list[int]]:
+    """The most disjoint zero-sum groups, searching over how many of each amount a group takes.
+
+    Equal amounts are interchangeable, so a group is a vector of counts; the group holding one of
+    the first amount left is chosen among the zero-sum vectors, as in `_packing`.
+    """
+    amounts = sorted(set(values))
+    have = tuple(values.count(a) for a in amounts)
+    vectors: list[tuple[int, ...]] = [()]
+    for c in have:
+        vectors = [(*v, k) for v in vectors for k in range(c + 1)]
+    zero = sorted(
+        (v for v in vectors if any(v) and sum(k * a for k, a in zip(v, amounts, strict=True)) == 0),
+        key=sum,
+    )
+    positive = [a > 0 for a in amounts]
+    smallest = _smallest(values)
+    memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+
+    def bound(rest: tuple[int, ...]) -> int:
+        creditors = sum(k for k, p in zip(rest, positive, strict=True) if p)
+        size = sum(rest)
+        return min(size // smallest, creditors, size - creditors)
+
+    def most(rest: tuple[int, ...]) -> int:
+        if not any(rest):
+            return 0
+        known = memo.get(rest)
+        if known is not None:
+            return known[0]
+        first = next(i for i, k in enumerate(rest) if k)
+        cap = max(1, bound(rest))
+        best, choice = 1, rest
+        for group in zero:
+            if best >= cap:
+                break
+            if group[first] == 0 or group == rest:
+                continue
+            if any(g > r for g, r in zip(group, rest, strict=True)):
+                continue
+            left = tuple(r - g for r, g in zip(rest, group, strict=True))
+            if 1 + bound(left) <= best:
+                continue
+            count = 1 + most(left)
+            if count > best:
+                best, choice = count, group
+        memo[rest] = (best, choice)
+        return best
+
+    most(have)
+    pools = {a: [i for i, v in enumerate(values) if v == a] for a in amounts}
+    groups = []
+    rest = have
+    while any(rest):
+        choice = memo[rest][1]
+        groups.append(
+            [pools[a].pop(0) for a, k in zip(amounts, choice, strict=True) for _ in range(k)]
+        )
+        rest = tuple(r - g for r, g in zip(rest, choice, strict=True))
+    return [sorted(g) for g in groups]
+
+
+def _smallest(values: Sequence[int]) -> int:
+    """The fewest people a zero-sum group can hold: 2 where some two amounts cancel, else 3."""
+    present = set(values)
+    return 2 if any(-v in present for v in present) else 3
+
+
+def _positive(values: Sequence[int]) -> int:
+    """The mask of the creditors among `values`."""
+    return sum(1 << i for i, v in enumerate(values) if v > 0)
+
+
+def _side_sums(indices: Sequence[int], values: Sequence[int]) -> dict[int, list[int]]:
+    """Every subset of `indices` (as a mask over all values) grouped by the sum of its values."""
+    sums: list[tuple[int, int]] = [(0, 0)]
+    for i in indices:
+        bit, v = 1 << i, values[i]
+        sums += [(s + v, m | bit) for s, m in sums]
+    out: dict[int, list[int]] = {}
+    for total, mask in sums:
+        out.setdefault(total, []).append(mask)
+    return out
+
+
+def _zero_subsets(values: Sequence[int], limit: int | None) -> list[int] | None:
+    """Every non-empty zero-sum subset of `values` as a mask, in increasing order (the whole set
+    last); None when there are more than `limit`.
+
+    A zero-sum subset is some creditors and some debtors whose amounts cancel. The smaller side's
+    subset sums are listed; the larger side is split in two halves whose sums meet them, so the
+    work is about 2**small * 2**(large / 2) look-ups, not 2**n.
+    """
+    pos = [i for i, v in enumerate(values) if v > 0]
+    neg = [i for i, v in enumerate(values) if v < 0]
+    small, large = (pos, neg) if len(pos) <= len(neg) else (neg, pos)
+    half = len(large) // 2
+    left = _side_sums(large[:half], values)
+    right = _side_sums(large[half:], values)
+    found: list[int] = []
+    for total, masks in _side_sums(small, values).items():
+        if total == 0:
+            continue  # the empty subset of the smaller side: the larger side alone never cancels
+        want = -total
+        for r_sum, r_masks in right.items():
+            l_masks = left.get(want - r_sum)
+            if not l_masks:
+                continue
+            for m in masks:
+                for rm in r_masks:
+                    for lm in l_masks:
+                        found.append(m | rm | lm)
+                if limit is not None and len(found) > limit:
+                    return None
+    found.sort()
+    return found
+
+
+def _packing(zero: Sequence[int], full: int, positive: int, smallest: int = 3) -> list[int]:
+    """The most disjoint zero-sum groups covering `full`, as masks, from every zero-sum subset.
+
+    The group holding the lowest person left is one of the zero-sum subsets whose lowest member
+    he is; each choice leaves a smaller zero-sum set, searched the same way (memoised). A set of
+    `k` people splits into at most `k // smallest` groups (3: no two people cancel once opposites
+    are paired), and into no more groups than it has creditors (`positive` marks them) or debtors:
+    the search stops once it reaches that bound and skips a choice that cannot beat the best.
+    """
+
+    def bound(rest: int) -> int:
+        creditors = (rest & positive).bit_count()
+        return min(rest.bit_count() // smallest, creditors, rest.bit_count() - creditors)
+
+    by_low: dict[int, list[int]] = {}
+    for m in sorted(zero, key=lambda m: (m.bit_count(), m)):
+        by_low.setdefault(m & -m, []).append(m)
+    memo: dict[int, tuple[int, int]] = {}
+
+    def most(rest: int) -> int:
+        if rest == 0:
+            return 0
+        known = memo.get(rest)
+        if known is not None:
+            return known[0]
+        cap = max(1, bound(rest))
+        best, choice = 1, rest
+        for group in by_low.get(rest & -rest, ()):
+            if best >= cap:
+                break
+            if group != rest and group & rest == group:
+                left = rest ^ group
+                if 1 + bound(left) <= best:
+                    continue
+                count = 1 + most(left)
+                if count > best:
+                    best, choice = count, group
+        memo[rest] = (best, choice)
+        return best
+
+    most(full)
+    groups = []
+    rest = full
+    while rest:
+        choice = memo[rest][1]
+        groups.append(choice)
+        rest ^= choice
     return groups
 
 

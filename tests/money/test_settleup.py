@@ -215,7 +215,7 @@ def test_small_amounts_match_partition_brute_force(balances: dict[str, int]) -> 
     assert len(plan(balances).transfers) == fewest_by_partitions(balances)
     values = [v for v in balances.values() if v]
     expected = len(values) - fewest_by_partitions(balances)
-    for strategy in ("chain", "sweep"):
+    for strategy in ("auto", "chain", "meet", "multiset", "sweep"):
         assert len(settleup._zero_sum_groups(values, strategy)) == expected
 
 
@@ -226,10 +226,11 @@ def test_fewest_transfers_match_unrestricted_search(balances: dict[str, int]) ->
     assert len(plan(balances).transfers) == fewest_by_search(balances)
 
 
-@pytest.mark.parametrize("strategy", ["chain", "sweep"])
+@pytest.mark.parametrize("strategy", ["auto", "chain", "meet", "multiset", "sweep"])
 @pytest.mark.parametrize("max_amount", [3, 40])
-def test_both_searches_partition_into_zero_sum_groups(strategy: str, max_amount: int) -> None:
-    """The subset chain and the full sweep each return a largest zero-sum partition (9 people)."""
+def test_every_search_partitions_into_zero_sum_groups(strategy: str, max_amount: int) -> None:
+    """The subset chain, the search by meeting in the middle, the search over counts of equal
+    amounts and the full sweep each return a largest zero-sum partition (9 people)."""
     rng = random.Random(max_amount)
     for _ in range(15):
         values = list(random_night(rng, 9, max_amount).values())
@@ -240,7 +241,47 @@ def test_both_searches_partition_into_zero_sum_groups(strategy: str, max_amount:
         assert len(groups) == most
 
 
-def test_fifteen_people_are_settled_exactly() -> None:
+@pytest.mark.parametrize("size", [16])
+@pytest.mark.parametrize("max_amount", [4, 60, 500])
+def test_big_tables_are_settled_as_the_full_sweep_says(size: int, max_amount: int) -> None:
+    """Above 15 people the fast searches find as many zero-sum groups as visiting every subset
+    (the sweep, itself checked against brute force above): the plan is the fewest transfers."""
+    rng = random.Random(size * 1000 + max_amount)
+    for _ in range(1):
+        values = list(random_night(rng, size, max_amount).values())
+        groups = settleup._zero_sum_groups(values)
+        assert sorted(i for g in groups for i in g) == list(range(size))
+        assert all(sum(values[i] for i in g) == 0 for g in groups)
+        assert len(groups) == len(settleup._zero_sum_groups(values, "sweep"))
+
+
+def stakes_night(rng: random.Random, size: int, stakes: tuple[int, ...]) -> list[int]:
+    """Balances in whole stakes drawn from `stakes` (no two cancel): many equal amounts."""
+    while True:
+        amounts = [rng.choice(stakes) for _ in range(size - 1)]
+        amounts.append(-sum(amounts))
+        if amounts[-1] in stakes:
+            return amounts
+
+
+def test_twenty_people_searches_agree() -> None:
+    """At the exact limit the searches agree on the number of groups: by meeting in the middle
+    where amounts are varied, by counts of equal amounts where they are whole stakes."""
+    rng = random.Random(20)
+    cases = [
+        (stakes_night(rng, 20, (1, 1, 2, -3)), "multiset"),
+        (stakes_night(rng, 20, (1, 2, 2, -4, -5)), "multiset"),
+        (list(random_night(rng, 20, 50).values()), "meet"),
+        (list(random_night(rng, 20, 500).values()), "meet"),
+    ]
+    for values, other in cases:
+        auto = settleup._zero_sum_groups(values)
+        assert sorted(i for g in auto for i in g) == list(range(20))
+        assert all(sum(values[i] for i in g) == 0 for g in auto)
+        assert len(auto) == len(settleup._zero_sum_groups(values, other))
+
+
+def test_the_exact_limit_is_settled_exactly() -> None:
     """At the exact limit with no pairs to take off, the plan is exact and takes n - groups."""
     rng = random.Random(15)
     for max_amount in (4, 500):
@@ -282,9 +323,9 @@ def test_same_balances_same_plan_whatever_the_order(
 # --- greedy above the limit ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [16, 20, 30])
+@pytest.mark.parametrize("size", [21, 30])
 def test_greedy_above_the_limit_is_labelled_and_clears(size: int) -> None:
-    """Above 15 people the plan says it is greedy, not exact, and still clears everything."""
+    """Above 20 people the plan says it is greedy, not exact, and still clears everything."""
     rng = random.Random(size)
     balances = random_night(rng, size, 100)
     result = plan(balances)
