@@ -56,7 +56,33 @@ from banluck.money.entries import (
     read_loosely,
 )
 
-__all__ = ["CHECKS", "KINDS", "BanluckError", "LedgerError", "Summary", "check", "entry_problems"]
+__all__ = [
+    "CHECKS",
+    "KINDS",
+    "RESERVED",
+    "SHAPES",
+    "BanluckError",
+    "Check",
+    "Checked",
+    "Damaged",
+    "LedgerError",
+    "Summary",
+    "add_summaries",
+    "as_entry",
+    "balances",
+    "check",
+    "correction",
+    "corrections_reverse_exactly",
+    "effect",
+    "entries_well_formed",
+    "entry_problems",
+    "net_of",
+    "payment",
+    "round_entry",
+    "seqs_increase",
+    "subtract_summaries",
+    "summarise",
+]
 
 KINDS = ("round", "payment", "correction")
 # Keys the store sets on every entry; a round dict from the engine may not choose them.
