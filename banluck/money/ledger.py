@@ -1,7 +1,7 @@
 """The night's money: ledger entries, the balances computed from them, and the checks.
 
-Pure functions over the entries as the store keeps them (plain JSON-able dicts), which they read
-through the codec of `banluck.money.entries` (typed entries are accepted too). Entries are never edited:
+Pure functions over the entries as the store keeps them (plain JSON-able dicts), read through
+the codec of `banluck.money.entries` (typed entries are accepted too). Entries are never edited:
 a mistake is reversed by a correction entry, and only the very last entry may be undone. Balances
 are always computed from the entries; any stored total is a cache that `check` verifies.
 
@@ -23,6 +23,7 @@ nets to zero. A payment of n in cash from A to B settles debt: A's balance rises
 by n (its effect is the transfer `{from: B, to: A}`).
 
 API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.money.Transfer`):
+    as_entry(entry) -> Entry                   the typed entry (LedgerError if malformed)
     effect(entry) -> tuple[Transfer, ...]      what an entry does to balances
     net_of(entry) -> dict[str, int]            its per-person change (`Entry.nets()`, the one
                                                net computation)
@@ -34,7 +35,10 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     round_entry(data) -> dict                            a round entry from the engine's dict
     entry_problems(entry, people) -> list[str]           what is wrong with one entry
     check(entries, people, cached=None) -> list[str]     every problem in a ledger
-    CHECKS                                     the cross-entry checks `check` runs, in order
+    CHECKS                                     the checks `check` runs over the entries it
+                                               read, in order: small functions, each taking
+                                               the entries and returning its problems; a new
+                                               kind of entry adds one (and a SHAPES function)
 """
 
 from __future__ import annotations
