@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import Transfer
+from banluck.core.money import Transfer, nets
 
 __all__ = [
     "EXACT_LIMIT",
@@ -158,15 +158,16 @@ def apply(balances: Mapping[str, int], transfers: Iterable[Transfer]) -> dict[st
     Every transfer must name people in `balances`. The balances need not sum to zero here.
     """
     after = _checked(balances, zero_sum=False)
-    for t in transfers:
+    paid = list(transfers)
+    for t in paid:
         for who in (t.payer, t.payee):
             if who not in after:
                 raise BanluckError(
                     f"transfer '{t}' names {who!r}, who has no balance: "
                     "add him to the balances or correct the name"
                 )
-        after[t.payer] += t.amount
-        after[t.payee] -= t.amount
+    for who, received in nets(paid).items():  # cash received lowers what one is owed
+        after[who] -= received
     return after
 
 

@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.money.ledger import net_of
+from banluck.money.entries import Entry, RoundEntry
+from banluck.money.ledger import as_entry, net_of
 
 COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
 
@@ -31,13 +32,14 @@ class PlayerStats:
         }
 
 
-def entry_nets(entry: Mapping[str, Any]) -> dict[str, int]:
+def entry_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     """Each person's change of balance from one ledger entry (+ owed more): a round's or a
-    correction's transfers, or a payment (which raises the payer's balance)."""
+    correction's transfers, or a payment (which raises the payer's balance). It is
+    `ledger.net_of`, that is `Entry.nets()`: the ledger's one net computation."""
     return net_of(entry)
 
 
-def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
+def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerStats]:
     """Statistics per person over ledger entries: `net` is the balance the entries add up to
     (payments and corrections included); the other figures count round entries only."""
     table: dict[str, PlayerStats] = {}
@@ -47,17 +49,18 @@ def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
             table[name] = PlayerStats(name)
         return table[name]
 
-    for entry in entries:
-        nets = entry_nets(entry)
-        if entry.get("kind") == "round":
-            dealer = entry["dealer"]
-            seated = {dealer, *entry.get("stakes", {})}
+    for stored in entries:
+        entry = as_entry(stored)
+        nets = entry.nets()
+        if isinstance(entry, RoundEntry):
+            dealer = entry.dealer
+            seated = {dealer, *(entry.stakes or {})}
             for name in seated:
                 of(name).rounds += 1
             d = of(dealer)
             d.dealt += 1
             d.net_as_dealer += nets.get(dealer, 0)
-            for name, kind in entry.get("hands", {}).items():
+            for name, kind in entry.hands.items():
                 if kind in COUNTED_KINDS:
                     of(name).kinds[kind] += 1
         for name, amount in nets.items():
@@ -65,7 +68,7 @@ def player_stats(entries: Iterable[Mapping[str, Any]]) -> list[PlayerStats]:
     return sorted(table.values(), key=lambda s: (-s.net, s.name))
 
 
-def running_balances(entries: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
+def running_balances(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
     """Each person's balance after every entry (payments included, as in `banluck ledger`),
     from zero (people who join later start at 0)."""
     series: dict[str, list[int]] = {}
