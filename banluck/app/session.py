@@ -253,13 +253,34 @@ class Session:
         stored: a line typed in a window whose round was changed by another command is refused.
         """
         with self.store.locked():
-            if self.store.live() != self.live:
-                raise RuleError(
-                    "the round was changed from another window or command since this one read it:"
-                    " look at it again (it is shown as stored) and type the line again if it"
-                    " still applies"
-                )
-            return self._act(line)
+            self._check_fresh()
+            try:
+                return self._act(line)
+            finally:
+                self._reread()
+
+    def _check_fresh(self) -> None:
+        """Under the lock: refuse when the night (its record or its live round) was changed by
+        another command since this session read it; a decision on a stale view changes nothing."""
+        if self.store.live() != self.live:
+            raise RuleError(
+                "the round was changed from another window or command since this one read it:"
+                " look at it again (it is shown as stored) and type the line again if it"
+                " still applies"
+            )
+        if self.store.tonight() != self.record:
+            raise RuleError(
+                "the night (seats, stakes or dealer) was changed from another window or command"
+                " since this one read it: look at it again (`banluck night show`) and type the line again"
+                " if it still applies"
+            )
+
+    def _reread(self) -> None:
+        """Under the lock, after a write: the record and live round as stored now."""
+        record = self.store.tonight()
+        if record is not None:
+            self.record = record
+        self.live = self.store.live()
 
     def _act(self, line: str) -> FinishedRound | None:
         word, args = read_line(line, self.night.aliases())
@@ -331,7 +352,20 @@ class Session:
     def undo(self) -> str:
         """Undo the last line: of the live round; else a night-level line (`stake`, `seat`,
         `leave`, `pass`) typed after the last round; else the last round of the night (which
-        reopens without its last line). Returns a sentence saying what was undone."""
+        reopens without its last line). Returns a sentence saying what was undone.
+
+        The whole decision (what is last, then removing it) is taken under the store's lock,
+        against the night as this session read it: another command's change in between refuses
+        the undo (nothing changes) rather than undoing something else.
+        """
+        with self.store.locked():
+            self._check_fresh()
+            try:
+                return self._undo()
+            finally:
+                self._reread()
+
+    def _undo(self) -> str:
         if self.live:
             line = self.store.pop_action()
             self.live = self.live[:-1]
@@ -366,6 +400,7 @@ class Session:
         self.store.undo_last(
             night_update={"dealer": before.get("dealer", last["dealer"]), "table": table},
             live=lines,
+            expect_seq=last.get("seq"),
         )
         fresh = Session.open(self.store)
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live

@@ -401,13 +401,16 @@ def undo() -> None:
     from banluck.app.session import Session, StaleLine
 
     store = open_store()
-    try:
-        session = Session.open(store)
-    except StaleLine:
-        # the live round cannot be replayed: dropping its last line is what mends it
-        typer.echo(f"undid `{store.pop_action()}`")
-        return
-    typer.echo(session.undo())
+    # what is last and removing it: one decision under the lock (a `pay` cannot come between)
+    with store.locked():
+        try:
+            session = Session.open(store)
+        except StaleLine:
+            # the live round cannot be replayed: dropping its last line is what mends it
+            said = f"undid `{store.pop_action()}`"
+        else:
+            said = session.undo()
+    typer.echo(said)
 
 
 def demo() -> None:

@@ -87,17 +87,22 @@ def act(
     """
     from banluck.app.session import Session
 
-    session = Session.open(open_store())
+    store = open_store()
     # words the shell kept together stay together (a quoted name is refused, not split in two)
     text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
+    # read and write under one hold of the lock: another command's line cannot come in between
+    with store.locked():
+        session = Session.open(store)
+        if [w.lower() for w in line] == ["undo"]:
+            said = session.undo()
+        else:
+            finished = session.act(text)
     if [w.lower() for w in line] == ["undo"]:
-        said = session.undo()
         if as_json:
             typer.echo(json.dumps({"line": text, "undone": said, "live": session.live}))
         else:
             typer.echo(said)
         return
-    finished = session.act(text)
     if as_json:
         out: dict[str, object] = {"line": text, "live": session.live}
         if finished is not None:

@@ -467,8 +467,13 @@ class Store:
         self,
         night_update: Mapping[str, Any] | None = None,
         live: Sequence[str] | None = None,
+        *,
+        expect_seq: int | None = None,
     ) -> dict[str, Any]:
         """Remove the last entry of the ledger and return it (as it was stored).
+
+        `expect_seq` is the seq of the entry the caller means to remove, read before: when the
+        last entry is another one by the time the lock is held, nothing changes (StoreError).
 
         Only an entry of the latest night can be undone; an older one needs a correction. In the
         same write, `night_update` changes the open night's record (as `update_night`) and `live`
@@ -491,6 +496,12 @@ class Store:
                     "which is over; record a correction of it instead"
                 )
             key = max(entries, key=int)
+            if expect_seq is not None and int(key) != expect_seq:
+                raise StoreError(
+                    f"the ledger was changed by another command since this one read it: the last"
+                    f" entry is now seq {key}, not seq {expect_seq}; nothing was undone: look at"
+                    " it again (`banluck ledger`) and undo again if it still applies"
+                )
             removed = entry_at(tables, key)
             if night_update or live is not None:
                 night = night_of(db)
