@@ -36,33 +36,27 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
     everyone = list(dict.fromkeys(sat))
     words = [list(w) for w in night.words]
+    live = night.current.lines() if night.current is not None else []
+    spec = {
+        "preset": start.preset.name,
+        "snapshot": start.preset.to_dict(),
+        "seats": list(s.seats),
+        "players": everyone,
+        "stakes": seat_stakes(s),
+        "dealer": s.dealer,
+        "date": date,
+        "table": {**start_table(start), **table_of(s, words)},
+        "status": "open" if live else "closed",
+        "live": live,
+    }
+    # the whole night in one write: a kill or a full disk leaves all of it or none
     with store.locked():
         if store.tonight() is not None:
             raise BanluckError(
                 "a night is open in the ledger: close it first (`banluck night close`), then save"
             )
-        record = store.open_night(
-            start.preset.name,
-            start.preset.to_dict(),
-            list(start.seats),
-            start.dealer,
-            stakes=seat_stakes(start),
-            date=date,
-            table=start_table(start),
-        )
-        if everyone != list(start.seats):
-            store.update_night(seats=everyone)
-        for finished in night.rounds:
-            store.record_round(finished.to_dict())
-        table = {**start_table(start), **table_of(s, words)}
-        record = store.update_night(
-            seats=list(s.seats), stakes=seat_stakes(s), dealer=s.dealer, table=table
-        )
-        live = night.current.lines() if night.current is not None else []
-        for line in live:
-            store.push_action(line)
-        if not live:
-            record = store.close_night()
+        store.import_nights([(spec, [finished.to_dict() for finished in night.rounds])])
+        record = store.night(store.nights()[-1]["id"])
     return record
 
 

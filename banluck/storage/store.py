@@ -638,22 +638,31 @@ class Store:
     ) -> int:
         """Write whole closed nights at once (an import, or a benchmark's history).
 
-        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`
-        and `closed`) and its entries as `record_round`, `ledger.payment` or `ledger.correction`
-        would make them (no seq: seqs are given in order). Every entry is checked as a live
-        write would check it. Each night file is written once and the index once. Returns the
-        number of entries written.
+        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`,
+        `closed`, `players`, `table`, and `live` with `status` "open" for a last night left open
+        with those lines of a round in play) and its entries as `record_round`, `ledger.payment`
+        or `ledger.correction` would make them (no seq: seqs are given in order). Every entry is
+        checked as a live write would check it. Everything is written in one decision under the
+        lock: each night file once, then the index; a refusal or a failed write of a night file
+        leaves nothing stored. Returns the number of entries written.
         """
         count = 0
 
         def change(tx: Tx) -> int:
             nonlocal count
+            staged: list[int] = []
             for spec, items in nights:
                 latest = tx.latest
                 if latest is not None and tx.records[latest]["status"] == "open":
                     raise StoreError(f"night {latest} is open; close it before importing nights")
                 night_id = (latest or 0) + 1
                 seats = _clean_seats(spec["seats"])
+                status = spec.get("status", "closed")
+                if status not in ("open", "closed"):
+                    raise StoreError(f"a night's status is open or closed, not {status!r}")
+                if spec["dealer"] not in seats:
+                    raise StoreError(f"the dealer {spec['dealer']!r} is not seated; seat them")
+                _check_preset(spec["preset"], spec["snapshot"])
                 night = {
                     "id": night_id,
                     "date": _clean_date(spec.get("date")),
@@ -663,10 +672,15 @@ class Store:
                     "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
                     "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
                     "dealer": spec["dealer"],
-                    "status": "closed",
+                    "status": status,
                     "started": spec.get("started") or now(),
-                    "closed": spec.get("closed") or now(),
+                    "closed": None if status == "open" else spec.get("closed") or now(),
                 }
+                if "table" in spec:
+                    night["table"] = _clean_table(spec["table"])
+                live = [_clean_line(line) for line in spec.get("live") or []]
+                if live and status != "open":
+                    raise StoreError("a round in play can only be kept on a night left open")
                 seq = tx.next_seq()
                 db = tx.night_db(night_id)
                 db.table("meta").insert(
@@ -690,10 +704,23 @@ class Store:
                     documents.append(Document(stored, doc_id=seq))
                     seq += 1
                 db.table("entries").insert_multiple(documents)
+                db.table("live").insert_multiple({"line": line} for line in live)
                 db.table("meta").update({"next_seq": seq}, doc_ids=[1])
                 count += len(documents)
-                tx.commit_night(night_id)
-                del tx.nights[night_id]
+                tx.stage_night(night_id)
+                staged.append(night_id)
+            written: list[int] = []
+            try:  # every night was checked: now write them, then the index
+                for night_id in staged:
+                    tx.commit_night(night_id)
+                    written.append(night_id)
+                    if night_id != tx.latest:
+                        del tx.nights[night_id]
+            except BaseException:
+                for night_id in written:  # new files only: removing them leaves the store as it was
+                    with contextlib.suppress(OSError):
+                        self.night_path(night_id).unlink()
+                raise
             tx._write_index()
             return count
 

@@ -240,6 +240,14 @@ class Tx:
                 return int(key)
         return presets.insert(dict(snapshot))
 
+    def stage_night(self, night_id: int) -> None:
+        """Count a night changed in memory (not yet written) as the latest, for the next steps of
+        the same write (a bulk import of several nights)."""
+        if night_id not in self.ids:
+            self.ids.append(night_id)
+            self.ids.sort()
+        self._refresh(night_id)
+
     def commit_night(self, night_id: int) -> None:
         """Save one changed night file (a new rev) and refresh its index record in memory."""
         db = self.nights[night_id]
