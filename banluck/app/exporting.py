@@ -69,6 +69,8 @@ def night_log(store: Store, night_id: int | None = None) -> str:
             raise BanluckError("the ledger is empty: there is no night to export")
         night_id = tonight["id"] if tonight is not None else nights[-1]["id"]
     record = store.night(night_id)
+    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
+    _check_rules_unchanged(record, rounds)
     start = start_seating(record)
     out = [
         f"# night {record['id']} of {record['date']}, exported by banluck",
@@ -76,7 +78,6 @@ def night_log(store: Store, night_id: int | None = None) -> str:
     ]
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
-    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
     last = "round"  # the heading ends like a round: a blank line follows it
     for kind, item in in_order(stored_words(record), rounds):
         if last != "word" and (kind == "round" or last == "round"):
@@ -94,6 +95,52 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         out.append("round                   # being played")
         out.extend(live)
     return "\n".join(out) + "\n"
+
+
+def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+_NOT_RULES = ("name", "description", "version")
+
+
+def _check_rules_unchanged(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) -> None:
+    """A night log names its preset, and a replay reads that preset's file as it is now: refuse
+    to export a log that would replay to other money because the file changed since the night
+    (every difference named, with the way back)."""
+    from banluck.app.games import load_preset
+    from banluck.app.presets import load
+
+    name = record["preset"]
+    try:
+        now = _flat(load(name).to_dict())
+    except BanluckError as exc:
+        raise BanluckError(
+            f"night {record['id']} was played under preset {name}, which cannot be read now"
+            f" ({exc}); a log naming it would not replay: restore that preset, then export again"
+        ) from None
+    snapshots = [record["snapshot"], *(r["preset"] for r in rounds if "preset" in r)]
+    differ: dict[str, tuple[Any, Any]] = {}
+    for snapshot in snapshots:
+        then = _flat(load_preset(snapshot, source=f"night {record['id']}").to_dict())
+        for key in sorted(set(then) | set(now)):
+            if key not in _NOT_RULES and then.get(key) != now.get(key):
+                differ.setdefault(key, (then.get(key), now.get(key)))
+    if differ:
+        named = "; ".join(f"{k} was {a!r} that night, is {b!r} now" for k, (a, b) in differ.items())
+        fixes = " and ".join(f"`banluck rules set {name} {k} {a}`" for k, (a, _) in differ.items())
+        raise BanluckError(
+            f"night {record['id']} was played under preset {name} as it was then, and its file"
+            f" has changed since ({named}): the log would replay to other money than the ledger"
+            f" holds, so it is not exported; put the night's values back ({fixes}), export, and"
+            " change them again after"
+        )
 
 
 def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
