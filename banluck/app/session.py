@@ -222,6 +222,7 @@ class Session:
     record: dict[str, Any]
     night: Night
     live: list[str]
+    undone: str | None = None  # what the last `undo` line undid, said back to the dealer
 
     @classmethod
     def open(cls, store: Store) -> Session:
@@ -286,8 +287,12 @@ class Session:
         word, args = read_line(line, self.night.aliases())
         if not word:
             raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")
+        if word in ("undo", "round") and args:
+            raise RuleError(f"{word} takes no words after it: type `{word}` alone")
+        if any(not a.strip() for a in args):
+            raise RuleError("an empty word in the line: give each word (a name, a card) in full")
         if word == "undo":
-            self.undo()
+            self.undone = self.undo()
             return None
         if word == "night":
             raise RuleError("a night is already open: `banluck night close` ends it")

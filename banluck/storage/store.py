@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import orjson
 from tinydb.table import Document
 
+from banluck.core.money import MAX_AMOUNT
 from banluck.money import ledger
 from banluck.money.ledger import Summary
 from banluck.storage import schema
@@ -72,8 +73,10 @@ def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, 
     for name, stake in stakes.items():
         if name not in seats:
             raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
-        if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
-            raise StoreError(f"the stake of {name} is {stake!r}; give a positive whole number")
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
+            raise StoreError(
+                f"the stake of {name} is {stake!r}; give a whole number from 1 to {MAX_AMOUNT:,}"
+            )
         out[name] = stake
     return out
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from banluck.core.errors import RuleError
+from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
@@ -334,15 +334,12 @@ def _pass_deal(s: Seating) -> Seating:
 
 
 def _amount(text: str) -> int:
+    from banluck.core.money import parse_amount
+
     try:
-        amount = int(text)
-    except ValueError:
-        raise RuleError(
-            f"stake {text!r} is not a whole number: stakes are whole chips, e.g. 10"
-        ) from None
-    if amount <= 0:
-        raise RuleError(f"stake {amount} must be above 0")
-    return amount
+        return parse_amount(text, "stake")
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None
 
 
 _NIGHT_WORDS = {
