@@ -36,33 +36,27 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
     everyone = list(dict.fromkeys(sat))
     words = [list(w) for w in night.words]
+    live = night.current.lines() if night.current is not None else []
+    spec = {
+        "preset": start.preset.name,
+        "snapshot": start.preset.to_dict(),
+        "seats": list(s.seats),
+        "players": everyone,
+        "stakes": seat_stakes(s),
+        "dealer": s.dealer,
+        "date": date,
+        "table": {**start_table(start), **table_of(s, words)},
+        "status": "open" if live else "closed",
+        "live": live,
+    }
+    # the whole night in one write: a kill or a full disk leaves all of it or none
     with store.locked():
         if store.tonight() is not None:
             raise BanluckError(
                 "a night is open in the ledger: close it first (`banluck night close`), then save"
             )
-        record = store.open_night(
-            start.preset.name,
-            start.preset.to_dict(),
-            list(start.seats),
-            start.dealer,
-            stakes=seat_stakes(start),
-            date=date,
-            table=start_table(start),
-        )
-        if everyone != list(start.seats):
-            store.update_night(seats=everyone)
-        for finished in night.rounds:
-            store.record_round(finished.to_dict())
-        table = {**start_table(start), **table_of(s, words)}
-        record = store.update_night(
-            seats=list(s.seats), stakes=seat_stakes(s), dealer=s.dealer, table=table
-        )
-        live = night.current.lines() if night.current is not None else []
-        for line in live:
-            store.push_action(line)
-        if not live:
-            record = store.close_night()
+        store.import_nights([(spec, [finished.to_dict() for finished in night.rounds])])
+        record = store.night(store.nights()[-1]["id"])
     return record
 
 
@@ -75,14 +69,16 @@ def night_log(store: Store, night_id: int | None = None) -> str:
             raise BanluckError("the ledger is empty: there is no night to export")
         night_id = tonight["id"] if tonight is not None else nights[-1]["id"]
     record = store.night(night_id)
+    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
+    rules = _rules_of(record, rounds)
     start = start_seating(record)
     out = [
         f"# night {record['id']} of {record['date']}, exported by banluck",
         f"night {record['preset']} {' '.join(start.seats)}",
+        *rules,
     ]
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
-    rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
     last = "round"  # the heading ends like a round: a blank line follows it
     for kind, item in in_order(stored_words(record), rounds):
         if last != "word" and (kind == "round" or last == "round"):
@@ -100,6 +96,58 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         out.append("round                   # being played")
         out.extend(live)
     return "\n".join(out) + "\n"
+
+
+def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+_NOT_RULES = ("name", "description", "version", "game")
+
+
+def _rules_of(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) -> list[str]:
+    """A night log names its preset, and a replay reads that preset's file as it is now: the
+    knobs on which the file differs from the rules the night was played under travel with the
+    log as `rule KEY VALUE` lines, so that it replays to the money the ledger holds."""
+    from banluck.app.games import load_preset
+    from banluck.app.presets import load
+
+    name = record["preset"]
+    try:
+        now = _flat(load(name).to_dict())
+    except BanluckError as exc:
+        raise BanluckError(
+            f"night {record['id']} was played under preset {name}, which cannot be read now"
+            f" ({exc}); a log naming it would not replay: restore that preset, then export again"
+        ) from None
+    then_by_round = [record["snapshot"], *(r["preset"] for r in rounds if "preset" in r)]
+    then: dict[str, Any] = {}
+    for snapshot in then_by_round:
+        rules = _flat(load_preset(snapshot, source=f"night {record['id']}").to_dict())
+        for key, value in rules.items():
+            if key in then and then[key] != value:
+                raise BanluckError(
+                    f"night {record['id']} changed its rules between rounds ({key}): a night"
+                    " log holds one set of rules, so it cannot be exported as one"
+                )
+            then[key] = value
+    return [
+        f"rule {key} {_spelt(value)}"
+        for key, value in then.items()
+        if key not in _NOT_RULES and now.get(key) != value
+    ]
+
+
+def _spelt(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:

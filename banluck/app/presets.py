@@ -14,7 +14,7 @@ is written that does not validate.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -152,6 +152,32 @@ def read_file(path: Path) -> TablePreset:
 def load(name: str = DEFAULT_PRESET) -> TablePreset:
     """The preset called `name` (of any game), checked; PresetError with one line otherwise."""
     return read_file(path_of(name))
+
+
+def with_rules(preset: TablePreset, rules: Sequence[tuple[str, str]]) -> TablePreset:
+    """`preset` with knobs changed for one night (`rule KEY VALUE` lines of a night log), each
+    value read and checked by its knob."""
+    if not rules:
+        return preset
+    data = preset.to_dict()
+    by_key = schema_for(data, preset.name).by_key
+    for key, text in rules:
+        knob = by_key.get(key)
+        if knob is None or key in ("name", "description"):
+            raise PresetError(
+                f"rule {key}: not a knob of {preset.name}{_suggest(key, by_key)}"
+                f" (see `banluck rules show {preset.name}`)"
+            )
+        value = knob.parse(text)
+        problem = knob.check(value)
+        if problem:
+            raise PresetError(f"rule {problem}")
+        *sections, leaf = key.split(".")
+        node = data
+        for section in sections:
+            node = node[section]
+        node[leaf] = value
+    return load_preset(data, source=f"{preset.name} with the log's rules")
 
 
 def load_as(name: str, kind: type[P]) -> P:

@@ -170,10 +170,14 @@ def _play(
 def read_log(
     text: str, source: str, load: Callable[[str], TablePreset] | None = None
 ) -> tuple[Night, list[LogLine]]:
-    """A whole night log played (presets by name from the preset files, unless `load`)."""
+    """A whole night log played (presets by name from the preset files, unless `load`), with
+    its `rule` lines applied to the named preset."""
     from banluck.app import presets
 
-    return read_night(text, source, load or presets.load, family_for)
+    def load_with_rules(name: str, rules: Sequence[tuple[str, str]]) -> TablePreset:
+        return presets.with_rules((load or presets.load)(name), rules)
+
+    return read_night(text, source, load_with_rules, family_for)
 
 
 def new_night(seating: Seating) -> Night:
@@ -222,6 +226,7 @@ class Session:
     record: dict[str, Any]
     night: Night
     live: list[str]
+    undone: str | None = None  # what the last `undo` line undid, said back to the dealer
 
     @classmethod
     def open(cls, store: Store) -> Session:
@@ -253,20 +258,45 @@ class Session:
         stored: a line typed in a window whose round was changed by another command is refused.
         """
         with self.store.locked():
-            if self.store.live() != self.live:
-                raise RuleError(
-                    "the round was changed from another window or command since this one read it:"
-                    " look at it again (it is shown as stored) and type the line again if it"
-                    " still applies"
-                )
-            return self._act(line)
+            self._check_fresh()
+            try:
+                return self._act(line)
+            finally:
+                self._reread()
+
+    def _check_fresh(self) -> None:
+        """Under the lock: refuse when the night (its record or its live round) was changed by
+        another command since this session read it; a decision on a stale view changes nothing."""
+        if self.store.live() != self.live:
+            raise RuleError(
+                "the round was changed from another window or command since this one read it:"
+                " look at it again (it is shown as stored) and type the line again if it"
+                " still applies"
+            )
+        if self.store.tonight() != self.record:
+            raise RuleError(
+                "the night (seats, stakes or dealer) was changed from another window or command"
+                " since this one read it: look at it again (`banluck night show`) and type the line again"
+                " if it still applies"
+            )
+
+    def _reread(self) -> None:
+        """Under the lock, after a write: the record and live round as stored now."""
+        record = self.store.tonight()
+        if record is not None:
+            self.record = record
+        self.live = self.store.live()
 
     def _act(self, line: str) -> FinishedRound | None:
         word, args = read_line(line, self.night.aliases())
         if not word:
             raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")
+        if word in ("undo", "round") and args:
+            raise RuleError(f"{word} takes no words after it: type `{word}` alone")
+        if any(not a.strip() for a in args):
+            raise RuleError("an empty word in the line: give each word (a name, a card) in full")
         if word == "undo":
-            self.undo()
+            self.undone = self.undo()
             return None
         if word == "night":
             raise RuleError("a night is already open: `banluck night close` ends it")
@@ -331,7 +361,20 @@ class Session:
     def undo(self) -> str:
         """Undo the last line: of the live round; else a night-level line (`stake`, `seat`,
         `leave`, `pass`) typed after the last round; else the last round of the night (which
-        reopens without its last line). Returns a sentence saying what was undone."""
+        reopens without its last line). Returns a sentence saying what was undone.
+
+        The whole decision (what is last, then removing it) is taken under the store's lock,
+        against the night as this session read it: another command's change in between refuses
+        the undo (nothing changes) rather than undoing something else.
+        """
+        with self.store.locked():
+            self._check_fresh()
+            try:
+                return self._undo()
+            finally:
+                self._reread()
+
+    def _undo(self) -> str:
         if self.live:
             line = self.store.pop_action()
             self.live = self.live[:-1]
@@ -366,6 +409,7 @@ class Session:
         self.store.undo_last(
             night_update={"dealer": before.get("dealer", last["dealer"]), "table": table},
             live=lines,
+            expect_seq=last.get("seq"),
         )
         fresh = Session.open(self.store)
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live

@@ -54,7 +54,9 @@ def ledger(
     night: NightOpt = None,
     all_nights: Annotated[bool, typer.Option("--all", help="Every night.")] = False,
     as_json: JsonOpt = False,
-    limit: Annotated[int, typer.Option(help="Show the last N entries (0: none).", min=0)] = 30,
+    limit: Annotated[
+        int, typer.Option(help="Show the last N entries (0: none).", min=0, max=10**9)
+    ] = 30,
 ) -> None:
     """The ledger: entries (rounds, payments, corrections) and the balances they add up to.
 
@@ -345,14 +347,9 @@ def pay(
 
     Example: banluck pay Dave Bob 40
     """
-    try:
-        value = int(amount)
-    except ValueError:
-        raise BanluckError(
-            f"amount {amount!r} is not a whole number: give the amount in chips, e.g. 40"
-        ) from None
-    if value <= 0:
-        raise BanluckError(f"amount {value} must be above 0: give the amount handed over, e.g. 40")
+    from banluck.core.money import parse_amount
+
+    value = parse_amount(amount, "amount", "40")
     store = open_store()
     names = [_person(store, payer), _person(store, payee)]
     entry = store.add_payment(names[0], names[1], value, note)
@@ -401,13 +398,16 @@ def undo() -> None:
     from banluck.app.session import Session, StaleLine
 
     store = open_store()
-    try:
-        session = Session.open(store)
-    except StaleLine:
-        # the live round cannot be replayed: dropping its last line is what mends it
-        typer.echo(f"undid `{store.pop_action()}`")
-        return
-    typer.echo(session.undo())
+    # what is last and removing it: one decision under the lock (a `pay` cannot come between)
+    with store.locked():
+        try:
+            session = Session.open(store)
+        except StaleLine:
+            # the live round cannot be replayed: dropping its last line is what mends it
+            said = f"undid `{store.pop_action()}`"
+        else:
+            said = session.undo()
+    typer.echo(said)
 
 
 def demo() -> None:

@@ -16,7 +16,9 @@ app = typer.Typer(help="The night at the table: start, show, close.", no_args_is
 def start(
     preset: Annotated[str, typer.Argument(help="House-rule preset, e.g. chinese.")],
     seats: Annotated[list[str], typer.Argument(help="The seats in order; the first deals first.")],
-    stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
+    stake: Annotated[
+        int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1, max=10**12)
+    ] = 10,
     date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
 ) -> None:
     """Start a night: a preset and the seats; the first seat deals first.
@@ -86,18 +88,28 @@ def act(
     Example: banluck act open Carol 10 5 9
     """
     from banluck.app.session import Session
+    from banluck.core.errors import BanluckError
 
-    session = Session.open(open_store())
+    if any(not w.strip() for w in line):
+        raise BanluckError("an empty word in the line: give each word (a name, a card) in full")
+    if line and line[0].lower() in ("undo", "u") and len(line) > 1:
+        raise BanluckError("undo takes no words after it: type `banluck act undo` alone")
+    store = open_store()
     # words the shell kept together stay together (a quoted name is refused, not split in two)
     text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
-    if [w.lower() for w in line] == ["undo"]:
-        said = session.undo()
+    # read and write under one hold of the lock: another command's line cannot come in between
+    with store.locked():
+        session = Session.open(store)
+        if [w.lower() for w in line] in (["undo"], ["u"]):
+            said = session.undo()
+        else:
+            finished = session.act(text)
+    if [w.lower() for w in line] in (["undo"], ["u"]):
         if as_json:
             typer.echo(json.dumps({"line": text, "undone": said, "live": session.live}))
         else:
             typer.echo(said)
         return
-    finished = session.act(text)
     if as_json:
         out: dict[str, object] = {"line": text, "live": session.live}
         if finished is not None:
@@ -114,4 +126,5 @@ def act(
 
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="night")
-    root.command("act")(act)
+    # `act stake Bob -5`: -5 is a (refused) stake, not an unknown option
+    root.command("act", context_settings={"ignore_unknown_options": True})(act)

@@ -2,25 +2,47 @@
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from banluck.core.errors import BanluckError
 
+MAX_LOG_BYTES = 32 * 2**20
+"""The largest night log read: far above a year of rounds, small enough to refuse /dev/zero."""
+
 
 def read_source(file: str) -> tuple[str, str]:
     """The text of FILE (or standard input for `-`) and the name to use in messages."""
-    if file == "-":
-        return sys.stdin.read(), "<stdin>"
-    path = Path(file)
+    name = "<stdin>" if file == "-" else file
     try:
-        return path.read_text(encoding="utf-8"), file
+        if file == "-":
+            raw = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
+        else:
+            with open(file, "rb") as handle:
+                raw = handle.read(MAX_LOG_BYTES + 1)
     except FileNotFoundError:
         raise BanluckError(f"{file}: no such file: give the path of a night log") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except IsADirectoryError:
+        raise BanluckError(f"{file}: is a folder: give the path of a night log") from None
+    except OSError as exc:
         raise BanluckError(f"{file}: cannot be read ({exc}): give a plain text night log") from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise BanluckError(
+            f"{name}: is larger than {MAX_LOG_BYTES // 2**20} MiB, too large for a night log:"
+            " give a plain text night log (split a longer one by night)"
+        )
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a byte-order mark some editors write: not part of the log
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BanluckError(
+            f"{name}: is not UTF-8 text (byte {exc.start}): give a plain text night log"
+        ) from None
+    if "\0" in text:
+        raise BanluckError(f"{name}: holds NUL bytes, so it is not a text file: give a night log")
+    return text, name
 
 
 def replay(

@@ -10,6 +10,28 @@ from dataclasses import dataclass
 
 from banluck.core.errors import BanluckError
 
+MAX_AMOUNT = 10**12
+"""The largest stake or payment banluck takes: far above any night among friends, far below what
+the store and the index can hold exactly."""
+
+
+def parse_amount(text: str, what: str, example: str = "10") -> int:
+    """A stake or an amount typed by the dealer: ASCII digits only (no `1_000`, no other scripts),
+    above 0 and at most MAX_AMOUNT. BanluckError with one plain sentence otherwise."""
+    body = text[1:] if text[:1] in "+-" else text
+    if not body or not body.isascii() or not body.isdigit():
+        raise BanluckError(
+            f"{what} {text!r} is not a whole number: write it with the digits 0-9 only, e.g. {example}"
+        )
+    amount = int(text)
+    if amount <= 0:
+        raise BanluckError(f"{what} {amount} must be above 0, e.g. {example}")
+    if amount > MAX_AMOUNT:
+        raise BanluckError(
+            f"{what} {text} is too large: banluck takes amounts up to {MAX_AMOUNT:,}"
+        )
+    return amount
+
 
 @dataclass(frozen=True, slots=True)
 class Transfer:

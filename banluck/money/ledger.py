@@ -117,7 +117,9 @@ def as_entry(entry: Entry | Mapping[str, Any]) -> Entry:
     except FieldError:
         pass
     try:  # values that still add up are summed as they always were; `check` reports them
-        return read_loosely(entry)
+        loose = read_loosely(entry)
+        loose.nets()  # values that do not add up (an amount "20") make the entry malformed
+        return loose
     except (KeyError, TypeError, AttributeError) as exc:
         raise LedgerError(
             f"{_label(entry)} is malformed ({_why(exc)}); run `banluck check`"

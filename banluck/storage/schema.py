@@ -146,6 +146,7 @@ def validate_night(raw: Any, path: Path) -> Tables:
         status=str,
         started=str,
     )
+    _check_night_fields(night)
     expected = path.name.split(".")[0]
     if expected.isdigit() and night["id"] != int(expected):
         raise Shape(f"it holds night {night['id']}, not night {int(expected)}")
@@ -159,10 +160,114 @@ def validate_night(raw: Any, path: Path) -> Tables:
             raise Shape(f"entry {key} has seq {entry.get('seq')!r} and kind {kind!r}")
         if kind == "round" and entry.get("preset") not in refs:
             raise Shape(f"entry {key} refers to a preset snapshot that is not in the file")
+        _check_entry_fields(entry, f"entry {key}")
     for key, doc in _docs(data, "live", required=False).items():
         if not isinstance(doc.get("line"), str):
             raise Shape(f"live action {key} has no line")
     return data
+
+
+MAX_DEPTH = 32
+
+
+def _depth_ok(value: Any, depth: int = 0) -> bool:
+    if depth > MAX_DEPTH:
+        return False
+    if isinstance(value, dict):
+        return all(_depth_ok(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return all(_depth_ok(v, depth + 1) for v in value)
+    return True
+
+
+def _names(value: Any, where: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise Shape(f"{where} is {value!r}, not a list of names")
+
+
+def _amounts(value: Any, where: str) -> None:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and _is_int(v) and v > 0 for k, v in value.items()
+    ):
+        raise Shape(f"{where} is {value!r}, not names with whole positive amounts")
+
+
+def _check_night_fields(night: dict[str, Any]) -> None:
+    """The night record's fields, in depth: every field a command reads has its type."""
+    _names(night["seats"], "night field 'seats'")
+    _names(night["players"], "night field 'players'")
+    _amounts(night["stakes"], "night field 'stakes'")
+    if not isinstance(night.get("dealer"), str) or night["dealer"] not in night["seats"]:
+        raise Shape(f"night field 'dealer' is {night.get('dealer')!r}, not one of the seats")
+    if night.get("closed") is not None and not isinstance(night["closed"], str):
+        raise Shape(f"night field 'closed' is {night['closed']!r}")
+    if not _depth_ok(night["snapshot"]):
+        raise Shape("night field 'snapshot' is nested too deep")
+    table = night.get("table")
+    if table is None:
+        return
+    if not isinstance(table, dict):
+        raise Shape(f"night field 'table' is {table!r}, not an object")
+    for key in ("dealt", "won"):
+        if key in table and not _is_int(table[key]):
+            raise Shape(f"night field 'table.{key}' is {table[key]!r}, not a whole number")
+    default = table.get("default_stake")
+    if default is not None and not (_is_int(default) and default > 0):
+        raise Shape(f"night field 'table.default_stake' is {default!r}")
+    if "stakes" in table:
+        _amounts(table["stakes"], "night field 'table.stakes'")
+    words = table.get("words", [])
+    if not isinstance(words, list) or not all(
+        isinstance(w, list) and len(w) == 2 and _is_int(w[0]) and isinstance(w[1], str)
+        for w in words
+    ):
+        raise Shape(f"night field 'table.words' is {words!r}, not [round, line] pairs")
+    start = table.get("start")
+    if start is not None:
+        if not isinstance(start, dict):
+            raise Shape(f"night field 'table.start' is {start!r}, not an object")
+        if "seats" in start and start["seats"] is not None:
+            _names(start["seats"], "night field 'table.start.seats'")
+        if start.get("dealer") is not None and not isinstance(start["dealer"], str):
+            raise Shape(f"night field 'table.start.dealer' is {start['dealer']!r}")
+        stake = start.get("default_stake")
+        if stake is not None and not (_is_int(stake) and stake > 0):
+            raise Shape(f"night field 'table.start.default_stake' is {stake!r}")
+
+
+def _transfers(value: Any, where: str) -> None:
+    if not isinstance(value, list):
+        raise Shape(f"{where} field 'transfers' is {value!r}, not a list")
+    for i, t in enumerate(value):
+        if not isinstance(t, dict):
+            raise Shape(f"{where} transfer {i + 1} is {t!r}, not an object")
+        # amounts are the ledger's to judge (`banluck check` lists every bad one)
+        _need(t, f"{where} transfer {i + 1}", to=str, **{"from": str})
+        if "reason" in t and not isinstance(t["reason"], str):
+            raise Shape(f"{where} transfer {i + 1} field 'reason' is {t['reason']!r}")
+
+
+def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
+    """An entry's fields, in depth, by kind."""
+    _need(entry, where, night=int, at=str)
+    kind = entry["kind"]
+    if kind == "payment":
+        _need(entry, where, to=str, **{"from": str})
+        return
+    _transfers(entry.get("transfers"), where)
+    if kind == "correction":
+        _need(entry, where, reverses=int)
+        return
+    _need(entry, where, round=int, dealer=str, hands=dict)
+    log = entry.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        raise Shape(f"{where} field 'log' is {log!r}, not a list of lines")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in entry["hands"].items()):
+        raise Shape(f"{where} field 'hands' is {entry['hands']!r}")
+    if "stakes" in entry:
+        _amounts(entry["stakes"], f"{where} field 'stakes'")
+    if "table_before" in entry and not isinstance(entry["table_before"], dict):
+        raise Shape(f"{where} field 'table_before' is {entry['table_before']!r}")
 
 
 def validate_index(raw: Any, path: Path) -> Tables:

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import orjson
 from tinydb.table import Document
 
+from banluck.core.money import MAX_AMOUNT
 from banluck.money import ledger
 from banluck.money.ledger import Summary
 from banluck.storage import schema
@@ -72,8 +73,10 @@ def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, 
     for name, stake in stakes.items():
         if name not in seats:
             raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
-        if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
-            raise StoreError(f"the stake of {name} is {stake!r}; give a positive whole number")
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
+            raise StoreError(
+                f"the stake of {name} is {stake!r}; give a whole number from 1 to {MAX_AMOUNT:,}"
+            )
         out[name] = stake
     return out
 
@@ -184,14 +187,14 @@ class Store:
     def night_path(self, night_id: int) -> Path:
         return self.nights_dir / f"{night_id:04d}.json"
 
-    def _night_ids(self) -> list[int]:
+    def night_ids(self) -> list[int]:
         try:
             names = os.listdir(self.nights_dir)
         except FileNotFoundError:
             return []
         return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
 
-    def _missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
+    def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
         path = self.night_path(night_id)
         return damaged(
             path,
@@ -467,8 +470,13 @@ class Store:
         self,
         night_update: Mapping[str, Any] | None = None,
         live: Sequence[str] | None = None,
+        *,
+        expect_seq: int | None = None,
     ) -> dict[str, Any]:
         """Remove the last entry of the ledger and return it (as it was stored).
+
+        `expect_seq` is the seq of the entry the caller means to remove, read before: when the
+        last entry is another one by the time the lock is held, nothing changes (StoreError).
 
         Only an entry of the latest night can be undone; an older one needs a correction. In the
         same write, `night_update` changes the open night's record (as `update_night`) and `live`
@@ -491,6 +499,12 @@ class Store:
                     "which is over; record a correction of it instead"
                 )
             key = max(entries, key=int)
+            if expect_seq is not None and int(key) != expect_seq:
+                raise StoreError(
+                    f"the ledger was changed by another command since this one read it: the last"
+                    f" entry is now seq {key}, not seq {expect_seq}; nothing was undone: look at"
+                    " it again (`banluck ledger`) and undo again if it still applies"
+                )
             removed = entry_at(tables, key)
             if night_update or live is not None:
                 night = night_of(db)
@@ -627,22 +641,31 @@ class Store:
     ) -> int:
         """Write whole closed nights at once (an import, or a benchmark's history).
 
-        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`
-        and `closed`) and its entries as `record_round`, `ledger.payment` or `ledger.correction`
-        would make them (no seq: seqs are given in order). Every entry is checked as a live
-        write would check it. Each night file is written once and the index once. Returns the
-        number of entries written.
+        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`,
+        `closed`, `players`, `table`, and `live` with `status` "open" for a last night left open
+        with those lines of a round in play) and its entries as `record_round`, `ledger.payment`
+        or `ledger.correction` would make them (no seq: seqs are given in order). Every entry is
+        checked as a live write would check it. Everything is written in one decision under the
+        lock: each night file once, then the index; a refusal or a failed write of a night file
+        leaves nothing stored. Returns the number of entries written.
         """
         count = 0
 
         def change(tx: Tx) -> int:
             nonlocal count
+            staged: list[int] = []
             for spec, items in nights:
                 latest = tx.latest
                 if latest is not None and tx.records[latest]["status"] == "open":
                     raise StoreError(f"night {latest} is open; close it before importing nights")
                 night_id = (latest or 0) + 1
                 seats = _clean_seats(spec["seats"])
+                status = spec.get("status", "closed")
+                if status not in ("open", "closed"):
+                    raise StoreError(f"a night's status is open or closed, not {status!r}")
+                if spec["dealer"] not in seats:
+                    raise StoreError(f"the dealer {spec['dealer']!r} is not seated; seat them")
+                _check_preset(spec["preset"], spec["snapshot"])
                 night = {
                     "id": night_id,
                     "date": _clean_date(spec.get("date")),
@@ -652,10 +675,15 @@ class Store:
                     "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
                     "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
                     "dealer": spec["dealer"],
-                    "status": "closed",
+                    "status": status,
                     "started": spec.get("started") or now(),
-                    "closed": spec.get("closed") or now(),
+                    "closed": None if status == "open" else spec.get("closed") or now(),
                 }
+                if "table" in spec:
+                    night["table"] = _clean_table(spec["table"])
+                live = [_clean_line(line) for line in spec.get("live") or []]
+                if live and status != "open":
+                    raise StoreError("a round in play can only be kept on a night left open")
                 seq = tx.next_seq()
                 db = tx.night_db(night_id)
                 db.table("meta").insert(
@@ -679,10 +707,23 @@ class Store:
                     documents.append(Document(stored, doc_id=seq))
                     seq += 1
                 db.table("entries").insert_multiple(documents)
+                db.table("live").insert_multiple({"line": line} for line in live)
                 db.table("meta").update({"next_seq": seq}, doc_ids=[1])
                 count += len(documents)
-                tx.commit_night(night_id)
-                del tx.nights[night_id]
+                tx.stage_night(night_id)
+                staged.append(night_id)
+            written: list[int] = []
+            try:  # every night was checked: now write them, then the index
+                for night_id in staged:
+                    tx.commit_night(night_id)
+                    written.append(night_id)
+                    if night_id != tx.latest:
+                        del tx.nights[night_id]
+            except BaseException:
+                for night_id in written:  # new files only: removing them leaves the store as it was
+                    with contextlib.suppress(OSError):
+                        self.night_path(night_id).unlink()
+                raise
             tx._write_index()
             return count
 

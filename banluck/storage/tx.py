@@ -12,7 +12,7 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import orjson
 from tinydb import TinyDB
@@ -22,9 +22,6 @@ from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
-
-if TYPE_CHECKING:
-    from banluck.storage.store import Store
 
 REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
 _ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
@@ -100,6 +97,25 @@ def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, 
     return record, summary
 
 
+class Files(Protocol):
+    """What a transaction needs of the store: where its files are, and where to leave a note."""
+
+    warnings: list[str]
+
+    @property
+    def index_path(self) -> Path: ...
+
+    def night_path(self, night_id: int) -> Path: ...
+
+    def night_ids(self) -> list[int]:
+        """The nights with a file, in order."""
+        ...
+
+    def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
+        """The error for a night the index names whose file is gone."""
+        ...
+
+
 class Tx:
     """One operation's view: the index and the latest night file, read fresh (under the lock).
 
@@ -109,7 +125,7 @@ class Tx:
     less the counted night) plus the `fresh` summaries of those nights, read from their files.
     """
 
-    def __init__(self, store: Store, *, rebuild: bool = False) -> None:
+    def __init__(self, store: Files, *, rebuild: bool = False) -> None:
         self.store = store
         self.index = TinyDB(
             store.index_path,
@@ -125,7 +141,7 @@ class Tx:
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
-        self.ids = store._night_ids()
+        self.ids = store.night_ids()
         if index is None:
             changed = set(self.ids)
             stale = bool(self.ids) or rebuild
@@ -134,7 +150,7 @@ class Tx:
                 self.records[int(key)] = record
             for night_id in sorted(self.records):
                 if night_id not in self.ids:
-                    raise store._missing(night_id, self.records[night_id])
+                    raise store.missing(night_id, self.records[night_id])
             counted = index["meta"]["1"]["counted"]
             season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
             self.base = ledger.subtract_summaries(season, counted["summary"])
@@ -239,6 +255,14 @@ class Tx:
             if doc == snapshot:
                 return int(key)
         return presets.insert(dict(snapshot))
+
+    def stage_night(self, night_id: int) -> None:
+        """Count a night changed in memory (not yet written) as the latest, for the next steps of
+        the same write (a bulk import of several nights)."""
+        if night_id not in self.ids:
+            self.ids.append(night_id)
+            self.ids.sort()
+        self._refresh(night_id)
 
     def commit_night(self, night_id: int) -> None:
         """Save one changed night file (a new rev) and refresh its index record in memory."""

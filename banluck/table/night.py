@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from banluck.core.errors import RuleError
+from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
@@ -326,6 +326,9 @@ class Night:
             s = replace(s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes)
         self.seating = s
 
+    def _rule(self, args: list[str]) -> None:
+        raise RuleError("`rule` lines come right after the `night` line, before anything else")
+
     def _night(self, args: list[str]) -> None:
         raise RuleError("`night` starts a log and comes once, on its first line")
 
@@ -335,15 +338,12 @@ def _pass_deal(s: Seating) -> Seating:
 
 
 def _amount(text: str) -> int:
+    from banluck.core.money import parse_amount
+
     try:
-        amount = int(text)
-    except ValueError:
-        raise RuleError(
-            f"stake {text!r} is not a whole number: stakes are whole chips, e.g. 10"
-        ) from None
-    if amount <= 0:
-        raise RuleError(f"stake {amount} must be above 0")
-    return amount
+        return parse_amount(text, "stake")
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None
 
 
 _NIGHT_WORDS = {
@@ -353,6 +353,7 @@ _NIGHT_WORDS = {
     "seat": Night._seat,
     "leave": Night._leave,
     "night": Night._night,
+    "rule": Night._rule,
 }
 NIGHT_WORDS = tuple(_NIGHT_WORDS)
 

@@ -6,7 +6,7 @@ One line, one word and its arguments; `#` starts a comment. The first line is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,11 +45,15 @@ def parse_lines(text: str) -> list[LogLine]:
 def read_night(
     text: str,
     source: str,
-    load_preset: Callable[[str], TablePreset],
+    load_preset: Callable[[str, Sequence[tuple[str, str]]], TablePreset],
     family_for: Callable[[TablePreset], Family[Any]],
 ) -> tuple[Night, list[LogLine]]:
     """Replay a whole night log, each round played by the family of the preset's game. Raises
-    LogError naming the first wrong line."""
+    LogError naming the first wrong line.
+
+    `rule KEY VALUE` lines right after the `night` line change a knob of the named preset for
+    this night (an exported night carries so the rules it was played under): `load_preset`
+    gets the preset's name and those changes."""
     lines = parse_lines(text)
     if not lines:
         raise LogError(source, 1, "the log is empty: start with `night PRESET SEAT SEAT...`")
@@ -60,12 +64,22 @@ def read_night(
         raise LogError(
             source, first.number, "usage: night PRESET SEAT SEAT... (at least two seats)"
         )
+    rules: list[tuple[str, str]] = []
+    body = lines[1:]
+    while body and body[0].word == "rule":
+        line, body = body[0], body[1:]
+        if len(line.args) != 2:
+            raise LogError(
+                source, line.number, "usage: rule KEY VALUE, e.g. rule payouts.ban_luck 3"
+            )
+        rules.append((line.args[0], line.args[1]))
     try:
-        preset = load_preset(first.args[0])
+        preset = load_preset(first.args[0], rules)
         night = Night(seating_for(preset, first.args[1:]), family_for(preset))
     except BanluckError as exc:
-        raise LogError(source, first.number, str(exc)) from None
-    apply_lines(night, lines[1:], source)
+        number = lines[len(rules)].number if rules else first.number
+        raise LogError(source, number, str(exc)) from None
+    apply_lines(night, body, source)
     return night, lines
 
 

@@ -115,7 +115,8 @@ def test_old_store_settles_the_same_under_a_schema_with_a_new_knob(
     assert code == 0
     for night in (1, 2):
         code, log, _ = cli("export", "--log", "--night", str(night))
-        assert log == (FIXTURE / f"night{night}.log").read_text(encoding="utf-8")
+        assert code == 0
+        assert "rule payouts.lucky_eight" not in log  # the new knob is at its default both ways
     log1 = banluck_home / "n1.log"
     log1.write_text((FIXTURE / "night1.log").read_text(encoding="utf-8"), encoding="utf-8")
     code, out, err = cli("replay", str(log1), "--json")

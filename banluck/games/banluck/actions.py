@@ -144,7 +144,9 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
     """A hand known only by its outcome: `bust`, `bust 29` or a total such as `18`."""
     words = text.lower().split()
     try:
-        if words[0] == "bust":
+        if any(not (w.isascii() and (w.isdigit() or w == "bust")) for w in words):
+            raise ValueError
+        if words[0] == "bust" and len(words) <= 2:
             total = int(words[1]) if len(words) > 1 else 22
             if total <= 21:
                 raise ValueError
@@ -156,8 +158,14 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
         raise RuleError(
             f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead"
         ) from None
-    if total < 2:
-        raise RuleError(f"a hand of {count} cards cannot total {total}")
+    # the totals a hand of `count` cards can make: at least 1 a card, at most 11 a card, and
+    # two cards never bust (ten and ace is the most)
+    highest = 21 if count <= 2 else 11 * count
+    if total < count or total > highest:
+        can = "cannot bust" if count <= 2 and total > 21 else f"cannot total {total}"
+        raise RuleError(
+            f"a hand of {count} cards {can} (totals {count} to {highest}): give the cards instead"
+        )
     if total > 21:
         kind = Kind.BUST
     elif count >= 5:
@@ -649,7 +657,10 @@ class Open(Action[RoundState]):
             raise RuleError(f"usage: {cls.usage}")
         rest = list(args[1:])
         # A hand holds two cards or more: a lone number is a total, not a card.
-        if rest and (rest[0].lower() == "bust" or (len(rest) == 1 and rest[0].isdigit())):
+        if rest and (
+            rest[0].lower() == "bust"
+            or (len(rest) == 1 and rest[0].isascii() and rest[0].isdigit())
+        ):
             return cls(args[0], outcome=" ".join(rest).lower())
         return cls(args[0], parse_cards(rest))
 

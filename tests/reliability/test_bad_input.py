@@ -1,0 +1,84 @@
+"""Reliability: every bad input is one line `error: ...`, exit 1, and no stored byte changed."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.reliability
+
+
+def _digest(home: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(home.rglob("*")):
+        if path.is_file() and path.name != "lock":
+            h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+BAD_ACT = [
+    ["undo", "everything"],
+    ["undo", "5"],
+    ["u", "5"],
+    ["round", "extra"],
+    ["open", "Bob", "", "9"],
+    ["stake", "Bob", "-5"],
+    ["stake", "Bob", str(2**63)],
+    ["stake", "Bob", str(2**62)],
+    ["stake", "Bob", str(10**12 + 1)],
+    ["stake", "Bob", "1_000"],
+    ["stake", "Bob", "١٠"],
+    ["stake", "Bob", "10.5"],
+    ["stake", "", "10"],
+    ["seat", " "],
+]
+BAD_OPEN = [["open", "Bob", *w] for w in (["99"], ["22"], ["bust"], ["bust", "200"], ["٩"])]
+BAD_CMD = [
+    ["pay", "Carol", "Bob", "1_000"],
+    ["pay", "Carol", "Bob", "٧"],
+    ["pay", "Carol", "Bob", str(2**63)],
+    ["pay", "Carol", "Bob", "-5"],
+    ["ledger", "--limit", str(10**30)],
+    ["night", "start", "chinese", "A", "B", "--stake", str(2**63)],
+    ["replay", "/dev/zero"],
+    ["replay", "/dev/urandom"],
+]
+
+
+@pytest.fixture
+def night(cli, banluck_home: Path) -> Path:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
+        assert cli("act", *line.split())[0] == 0
+    return banluck_home
+
+
+def _refused(cli, home: Path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    before = _digest(home)
+    code, out, err = cli(*args)
+    assert code in (1, 2), (args, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), (args, err)
+    assert "Traceback" not in err
+    assert _digest(home) == before, args
+
+
+@pytest.mark.parametrize("args", BAD_ACT + BAD_CMD, ids=lambda a: " ".join(a)[:40])
+def test_bad_input_is_one_error_line_and_changes_nothing(cli, night: Path, args) -> None:  # type: ignore[no-untyped-def]
+    _refused(cli, night, ["act", *args] if args in BAD_ACT else args)
+
+
+@pytest.mark.parametrize("words", BAD_OPEN, ids=lambda a: " ".join(a))
+def test_an_outcome_a_two_card_hand_cannot_make_is_refused(cli, night: Path, words) -> None:  # type: ignore[no-untyped-def]
+    for line in ("dealer 10 6", "stand all"):
+        assert cli("act", *line.split())[0] == 0
+    _refused(cli, night, ["act", *words])
+
+
+def test_act_undo_says_what_it_undid(cli, night: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("act", "u")
+    assert code == 0 and out.startswith("reopened round 1 without")
+    code, out, _ = cli("act", "undo")
+    assert code == 0 and out.startswith("undid `")

@@ -1,0 +1,115 @@
+"""Reliability: a night file whose outer shape is valid but whose fields are damaged (wrong type
+or missing), against every command: never a traceback, one `error:` line naming the file, and
+`check` reports every damage that makes another command fail."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+pytestmark = pytest.mark.reliability
+
+COMMANDS = [
+    ["night", "show"],
+    ["act", "dealer", "10", "6"],
+    ["ledger"],
+    ["settle"],
+    ["stats"],
+    ["history"],
+    ["export", "--log"],
+    ["export", "--csv"],
+    ["undo"],
+    ["pay", "Bob", "Carol", "1"],
+]
+WRONG: dict[type, Any] = {str: 7, int: "20", list: "Mei", dict: "x"}
+
+
+def _base(root: Path) -> Path:
+    """A store with an open night, a round and a payment (built once)."""
+    from banluck.cli.main import main
+
+    home = root / "base"
+    if not home.exists():
+        import os
+
+        os.environ["BANLUCK_HOME"] = str(home)
+        assert main(["night", "start", "chinese", "Mei", "Bob", "Carol"]) == 0
+        for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
+            assert main(["act", *line.split()]) == 0
+        assert main(["pay", "Bob", "Carol", "5"]) == 0
+    return home
+
+
+def _damages() -> list[tuple[str, str, Any]]:
+    """(where, key, value) for each field of the night record, the round and the payment, and a
+    transfer: the value is a wrong type, or MISSING."""
+    night = {
+        "id": int, "date": str, "preset": str, "snapshot": dict, "seats": list, "players": list,
+        "stakes": dict, "dealer": str, "status": str, "started": str, "closed": str, "table": dict,
+    }  # fmt: skip
+    round_ = {
+        "seq": int, "kind": str, "night": int, "at": str, "round": int, "dealer": str,
+        "preset": int, "log": list, "transfers": list, "hands": dict, "stakes": dict,
+        "table_before": dict,
+    }  # fmt: skip
+    payment = {"seq": int, "night": int, "at": str, "from": str, "to": str, "amount": int}
+    transfer = {"from": str, "to": str, "amount": int}
+    out = []
+    for where, fields in (("night", night), ("round", round_), ("payment", payment)):
+        for key, kind in fields.items():
+            out += [(where, key, WRONG[kind]), (where, key, "MISSING")]
+    for key, kind in transfer.items():
+        out += [("transfer", key, WRONG[kind]), ("transfer", key, "MISSING")]
+    out += [("night", "seats", [1, 2]), ("table", "words", "x"), ("table", "stakes", [1])]
+    return out
+
+
+def _damage(path: Path, where: str, key: str, value: Any) -> None:
+    data = orjson.loads(path.read_bytes())
+    entries = data["entries"]
+    target = {
+        "night": data["night"]["1"],
+        "table": data["night"]["1"]["table"],
+        "round": next(e for e in entries.values() if e["kind"] == "round"),
+        "payment": next(e for e in entries.values() if e["kind"] == "payment"),
+        "transfer": next(e for e in entries.values() if e["kind"] == "round")["transfers"][0],
+    }[where]
+    if value == "MISSING":
+        target.pop(key, None)
+    else:
+        target[key] = value
+    path.write_bytes(orjson.dumps(data))
+
+
+@pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")
+def test_a_damaged_field_is_an_error_line_never_a_traceback(
+    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage
+) -> None:  # type: ignore[no-untyped-def]
+    base = _base(tmp_path_factory.getbasetemp())
+    home = tmp_path / "home"
+    shutil.copytree(base, home)
+    monkeypatch.setenv("BANLUCK_HOME", str(home))
+    _damage(home / "nights" / "0001.json", *damage)
+    failed, wrong = [], []
+    for args in COMMANDS:
+        (home / "nights" / "0001.json.bak").unlink(missing_ok=True)
+        try:
+            code, out, err = cli(*args)
+        except Exception as exc:  # a traceback
+            wrong.append(f"{' '.join(args)}: {type(exc).__name__}: {exc}")
+            continue
+        if "Traceback" in out + err or code not in (0, 1, 2):
+            wrong.append(f"{' '.join(args)}: traceback")
+        elif code != 0:
+            lines = err.strip().splitlines()
+            if len(lines) != 1 or not lines[0].startswith("error:"):
+                wrong.append(f"{' '.join(args)}: {err!r}")
+            failed.append(args)
+    code, _, err = cli("check")
+    if failed and code == 0:
+        wrong.append(f"check passes, but {[' '.join(a) for a in failed]} fail")
+    assert wrong == []
