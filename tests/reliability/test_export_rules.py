@@ -67,6 +67,6 @@ def test_a_rule_line_out_of_place_or_wrong_is_one_error_line(
         ("night chinese Mei Bob\nrule payouts.ban_luck\n", "usage: rule KEY VALUE"),
     ):
         log.write_text(body, encoding="utf-8")
-        code, out, err = cli("replay", str(log))
+        code, _, err = cli("replay", str(log))
         assert code == 1 and err.startswith("error:") and err.count("\n") == 1, err
         assert message in err
