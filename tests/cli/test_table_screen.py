@@ -22,12 +22,12 @@ from rich.text import Text
 from banluck.cli.console_loop import CONSOLE_ALIASES, NIGHT_HELP, TableConsole
 from banluck.cli.night_cmd import start
 from banluck.games.banluck.family import BAN_LUCK
+from banluck.games.banluck.hints import hints, words_now
+from banluck.storage import Store
 from banluck.table.line import NIGHT_ALIASES
 
 HELP_ROWS = [(r.example, r.aliases, r.meaning) for r in (*BAN_LUCK.help_rows, *NIGHT_HELP)]
 ALIASES = {**NIGHT_ALIASES, **BAN_LUCK.aliases, **CONSOLE_ALIASES}
-from banluck.games.banluck.hints import hints, words_now
-from banluck.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"
