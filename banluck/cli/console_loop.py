@@ -7,7 +7,6 @@ adds the terminal: readline (history, completion) and the prompt.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +18,7 @@ from banluck.app.session import Session
 from banluck.core.errors import BanluckError
 from banluck.table.family import HelpRow
 from banluck.table.line import read_line
-from banluck.table.night import RESERVED
+from banluck.table.night import RESERVED, close_to
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -42,6 +41,13 @@ NIGHT_HELP = (
 )
 
 HISTORY_LENGTH = 1000
+
+
+def shell_commands() -> set[str]:
+    """The words of `banluck` itself (`pay`, `ledger`, ...): typed here, they are not typos."""
+    from banluck.cli.main import MODULES
+
+    return {w for words in MODULES.values() for w in words}
 
 
 class TableConsole:
@@ -180,10 +186,16 @@ class TableConsole:
         (the engine judges everything else)."""
         known = self.words()
         if word not in known:
-            close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
+            if word in shell_commands():
+                return (
+                    f"`{word}` is a command of the shell, not a line of the table:"
+                    f" `banluck {word}` in another terminal (or after `quit`); `help` lists the"
+                    " words here"
+                )
+            close = close_to(word, known)
             if not close:
                 return f"unknown word {word!r}: `help` lists the words"
-            return f"unknown word {word!r}: did you mean `{' '.join([close[0], *rest])}`?"
+            return f"unknown word {word!r}: did you mean `{' '.join([close, *rest])}`?"
         many, one = self.name_words()
         if word in many:
             at = list(range(len(rest)))
@@ -197,11 +209,11 @@ class TableConsole:
             name = rest[i]
             if name.lower() in names or (word == "stand" and name.lower() == "all"):
                 continue
-            close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.6)
+            close = close_to(name.lower(), [n for n in names if n not in RESERVED])
             if not close:
                 return None  # not a typo of a seat: the engine says what is wrong
             wrong.append(name)
-            fixed[i] = names[close[0]]
+            fixed[i] = names[close]
         if not wrong:
             return None
         return (

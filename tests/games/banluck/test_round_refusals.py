@@ -300,7 +300,7 @@ CASES = [
         (),
         [],
         "hit Bob",
-        r"no round is being played: start one with `round` before `hit`",
+        r"the round starts with `dealer CARD CARD` \(the dealer.s first two cards\), before `hit`",
     ),
     (
         "two dealer lines",
