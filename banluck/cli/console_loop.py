@@ -110,6 +110,12 @@ class TableConsole:
                     rest,
                 )
                 return True
+            if word == "night":
+                record = self.session.record
+                raise BanluckError(
+                    f"night {record['id']} is open: a `night` line starts the next one after"
+                    " `banluck night close`"
+                )
             typo = self.typo(word, rest)
             if typo:  # refused before anything was tried: the session is as stored
                 self.out.print(_error(typo))
@@ -315,6 +321,12 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     from banluck.storage import Store
 
     store = Store()
+    interactive = sys.stdin.isatty()
+    if preset is None and store.tonight() is None:
+        asked = _ask_night(store, interactive)
+        if asked is None:
+            return
+        preset, seats = asked
     if preset is not None:
         if store.tonight() is not None:
             raise BanluckError(
@@ -331,7 +343,6 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             )
         )
     tc = TableConsole(store, console())
-    interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(tc)
     tc.redraw()
@@ -355,6 +366,94 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             if not interactive:
                 raise typer.Exit(130) from None
             tc.reopen("interrupted: the panel shows what is stored")
+
+
+NIGHT_USAGE = "night PRESET SEAT SEAT..."
+
+
+def night_completions(buffer: str, presets: Sequence[str], people: Sequence[str]) -> list[str]:
+    """Tab at the `night` prompt: the word, then a preset, then the people of earlier nights."""
+    words = buffer.split()
+    text = "" if buffer.endswith(" ") or not words else words[-1]
+    position = len(words) - (0 if buffer.endswith(" ") or not words else 1)
+    if position == 0:
+        options: list[str] = ["night"]
+    elif position == 1:
+        options = list(presets)
+    else:
+        named = {w.lower() for w in words[2:]}
+        options = [p for p in people if p.lower() not in named]
+    return [o + " " for o in options if o.lower().startswith(text.lower())]
+
+
+def parse_night_line(line: str, presets: Sequence[str]) -> tuple[str, list[str]]:
+    """`night chinese Mei Bob Carol` (the night log's first line; `night` may be left out) as
+    the preset and the seats; a refusal says what to type."""
+    words = line.split()
+    if words and words[0].lower() == "night":
+        words = words[1:]
+    if len(words) < 3:
+        raise BanluckError(
+            f"usage: {NIGHT_USAGE} (at least two seats; the first deals first),"
+            f" e.g. `night {presets[0] if presets else 'chinese'} Mei Bob Carol`"
+        )
+    name = {p.lower(): p for p in presets}.get(words[0].lower(), words[0])
+    if name not in presets:
+        close = close_to(name, presets)
+        hint = f"did you mean `{close}`?" if close else f"the presets are {', '.join(presets)}"
+        raise BanluckError(f"no preset {name!r}: {hint}")
+    return name, words[1:]
+
+
+def _ask_night(store: Store, interactive: bool) -> tuple[str, list[str]] | None:
+    """No night is open: ask for the night log's first line (preset and seats), with Tab
+    completion; None when the dealer leaves instead."""
+    from banluck.app.presets import all_names, load
+    from banluck.cli.render import console
+    from banluck.table.night import seating_for
+
+    out = console()
+    presets = sorted(all_names())
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline
+
+            people = store.people()
+            found: list[str] = []
+
+            def complete(text: str, state: int) -> str | None:
+                if state == 0:
+                    buffer = readline.get_line_buffer()[: readline.get_endidx()]
+                    found[:] = night_completions(buffer, presets, people)
+                return found[state] if state < len(found) else None
+
+            readline.set_completer(complete)
+            readline.set_completer_delims(" ")
+            readline.parse_and_bind("tab: complete")
+    out.print(
+        Text(
+            f"no night is open: type `{NIGHT_USAGE}` to start one (the first seat deals;"
+            f" Tab completes), `quit` to leave. Presets: {', '.join(presets)}",
+            "yellow",
+        )
+    )
+    while True:
+        try:
+            line = input("> " if interactive else "")
+        except (EOFError, KeyboardInterrupt):
+            out.print()
+            return None
+        if line.strip().lower() in ("q", "quit", "exit"):
+            return None
+        if not line.strip():
+            continue
+        try:
+            preset, seats = parse_night_line(line, presets)
+            seating_for(load(preset), seats)  # a bad seat list is refused before the night opens
+        except BanluckError as exc:
+            out.print(_error(exc))
+            continue
+        return preset, seats
 
 
 def _error(exc: BanluckError | str) -> RenderableType:

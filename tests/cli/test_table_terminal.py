@@ -357,3 +357,28 @@ def test_suggestions_only_for_a_close_slip(tmp_path: Path, size: tuple[int, int]
     shown = " ".join(t.type("hti Bob").split())
     assert "did you mean `hit Bob`?" in shown
     assert t.quit() == 0
+
+
+@pytest.mark.parametrize("size", [(24, 80), (30, 45)])
+def test_no_night_open_asks_for_the_night_line(tmp_path: Path, size: tuple[int, int]) -> None:
+    """`banluck table` with no night open asks for `night PRESET SEAT SEAT...` (Tab completes
+    the preset), refuses a wrong preset with the one meant, starts the night from the night log's
+    first line; inside the night, a second `night` line says how to start the next."""
+    t = Table(tmp_path, size=size)
+    assert "no night is open" in " ".join(t.screen.split())
+    shown = " ".join(t.type("night chinse Mei Bob").split())
+    assert "no preset 'chinse': did you mean `chinese`?" in shown
+    t.child.send("night chin\t")
+    t.child.expect("chinese ")
+    t.child.send("Mei Bob Carol\r")
+    t.child.expect(PROMPT)
+    shown = " ".join(t.child.before.split())
+    assert "night 1 started: chinese, seats Mei, Bob, Carol" in shown
+    assert "between rounds" in shown
+    shown = " ".join(t.type("night chinese Ann Ben").split())
+    assert (
+        "night 1 is open: a `night` line starts the next one after `banluck night close`" in shown
+    )
+    assert all(len(line) <= size[1] for line in t.seen.splitlines())
+    assert t.quit() == 0
+    assert night_show(tmp_path)["balances"] == {"Mei": 0, "Bob": 0, "Carol": 0}
