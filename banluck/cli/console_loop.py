@@ -486,17 +486,24 @@ def _help(
         if action is not None:
             out.print(Text(f"usage: {action.usage}: {action.help}", "dim"))
         return
-    narrow = out.width < 60
+    if out.width < 60:
+        # narrow: each word on its line with its aliases, its meaning indented under it
+        from rich.padding import Padding
+
+        for r in rows:
+            out.print(
+                Text.assemble((r.example, "bold"), (f"  {r.aliases}" if r.aliases else "", "cyan"))
+            )
+            out.print(Padding(Text(r.meaning, "dim"), (0, 0, 0, 2)))
+        out.print(Text("help WORD: a word's usage", "dim"))
+        return
     table = Table(box=None, show_header=False, pad_edge=False)
     table.add_column(overflow="fold")
     table.add_column(style="cyan", no_wrap=True)
-    if not narrow:
-        table.add_column(overflow="fold", style="dim")
+    table.add_column(overflow="fold", style="dim")
     for r in rows:
-        table.add_row(r.example, r.aliases, *([] if narrow else [r.meaning]))
+        table.add_row(r.example, r.aliases, r.meaning)
     out.print(table)
-    if narrow:
-        out.print(Text("help WORD: what a word does", "dim"))
 
 
 def _settle(out: Any, session: Session) -> None:
