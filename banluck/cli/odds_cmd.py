@@ -62,13 +62,14 @@ def odds(
 
     Example: banluck odds -d "10 6" -s "K 5 9" -c 3 -c Bob=2 -c 4
     """
-    from banluck.app.presets import load
+    from banluck.app.presets import load_as
     from banluck.core.cards import parse_cards
     from banluck.core.errors import RuleError
     from banluck.games.banluck.advice import ClosedPlayer, advise
     from banluck.games.banluck.odds import DECLARED, Policy
+    from banluck.games.banluck.preset import Preset
 
-    preset = load(rules)
+    preset = load_as(rules, Preset)
     if declared not in DECLARED:
         raise RuleError(f"--declared {declared!r} is unknown: give one of {', '.join(DECLARED)}")
     if not closed:
@@ -167,12 +168,13 @@ def edge(
     """
     import os
 
-    from banluck.app.presets import load
+    from banluck.app.presets import load_as
     from banluck.core.errors import RuleError
     from banluck.games.banluck.edge import check_simulation, exact_edge, simulate_edge
     from banluck.games.banluck.odds import Policy
+    from banluck.games.banluck.preset import Preset
 
-    loaded = [load(name) for name in names]
+    loaded = [load_as(name, Preset) for name in names]
     policy = Policy(p=p, stand_at=stand_at)
     if players < 1:
         raise RuleError(f"--players {players} is too few: give 1 or more")

@@ -14,7 +14,7 @@ import typer
 from banluck.app import presets
 from banluck.core.errors import PresetError
 from banluck.core.knobs import Knob
-from banluck.games.banluck.preset import KNOBS
+from banluck.games.banluck.preset import KNOBS, Preset
 
 rules_app = typer.Typer(
     help="House-rule presets: list, show, new, set, diff, validate, edit.",
@@ -84,7 +84,7 @@ def show(
 
     Example: banluck rules show kampung
     """
-    preset = presets.load(name)
+    preset = presets.load_as(name, Preset)
     if as_json:
         import json
 
@@ -193,7 +193,7 @@ def diff(
 
     Example: banluck rules diff chinese kampung
     """
-    a, b = presets.load(first), presets.load(second)
+    a, b = presets.load_as(first, Preset), presets.load_as(second, Preset)
     differing = [k for k in KNOBS if k.key not in _LABELS and a.get(k.key) != b.get(k.key)]
     if as_json:
         import json
