@@ -249,7 +249,11 @@ def test_hints_name_who_is_to_play_then_what_the_dealer_may_do() -> None:
     assert hints(state) == ["to play: Bob, Carol, Dave (hit or stand)"]
     tc.handle("stand all")
     state = tc.session.night.current.state  # type: ignore[union-attr]
-    assert hints(state) == ["dealer at 14: must draw to open (reveal.dealer_min 16)"]
+    assert hints(state) == [
+        "dealer at 14: must draw to open (reveal.dealer_min 16)",
+        "`stop` at 14 is under the dealer's minimum 16: it pays every closed player"
+        " (minimum.dealer_under pay-all)",
+    ]
     tc.handle("draw 2")
     state = tc.session.night.current.state  # type: ignore[union-attr]
     assert hints(state) == ["dealer at 16: may open (Bob, Carol, Dave), draw or stop"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from banluck.games.banluck.hands import Kind
+from banluck.games.banluck.settlement import is_short
 from banluck.games.banluck.state import RoundState
 
 
@@ -80,6 +81,12 @@ def hints(state: RoundState) -> list[str]:
         )
     else:
         out.append(f"dealer at {dealer.total}: may open ({', '.join(closed)}), draw or stop")
+    under = preset.minimum.dealer_under
+    if not why_done and under != "off" and is_short(dealer, preset.minimum.dealer):
+        out.append(
+            f"`stop` at {dealer.total} is under the dealer's minimum {preset.minimum.dealer}:"
+            f" it pays every closed player (minimum.dealer_under {under})"
+        )
     late = [p.name for p in state.players.values() if p.settlement and p.settlement.shown_late]
     if late:
         out.append(

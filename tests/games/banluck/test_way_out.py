@@ -59,3 +59,17 @@ def test_a_push_is_not_a_payment_for_the_free_hand_void() -> None:
     night = night_after(["dealer 8 7", *five])
     with pytest.raises(RuleError, match="Carol already paid"):
         night.do_line("void", [])
+
+
+def test_a_stop_under_the_minimum_is_announced_before_it_is_typed() -> None:
+    from banluck.games.banluck.hints import hints
+
+    night = night_after(["dealer 10 4", "stand all"])
+    assert night.current is not None
+    said = hints(night.current.state)
+    assert any(
+        "`stop` at 14 is under the dealer's minimum 16: it pays every closed player" in h
+        for h in said
+    )
+    night.do_line("draw", ["3"])
+    assert not any("`stop` at" in h for h in hints(night.current.state))
