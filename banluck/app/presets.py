@@ -274,6 +274,10 @@ def create_from(name: str, base: str) -> Path:
         text = f"{header}{name} (copied from {base})\n{rest}"
     doc = _toml_document(text, source)
     _set_in_document(doc, "name", name)
+    described = description_of(source)
+    if described:
+        original = re.sub(r"^copy of [^:]+: ", "", described)
+        _set_in_document(doc, "description", f"copy of {base}: {original}")
     new_text = _dumps(doc)
     problems = problems_in_text(new_text, target)
     if problems:  # pragma: no cover - a valid base with its name changed stays valid

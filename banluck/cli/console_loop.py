@@ -7,7 +7,6 @@ adds the terminal: readline (history, completion) and the prompt.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +18,7 @@ from banluck.app.session import Session
 from banluck.core.errors import BanluckError
 from banluck.table.family import HelpRow
 from banluck.table.line import read_line
-from banluck.table.night import RESERVED
+from banluck.table.night import RESERVED, close_to
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -42,6 +41,13 @@ NIGHT_HELP = (
 )
 
 HISTORY_LENGTH = 1000
+
+
+def shell_commands() -> set[str]:
+    """The words of `banluck` itself (`pay`, `ledger`, ...): typed here, they are not typos."""
+    from banluck.cli.main import MODULES
+
+    return {w for words in MODULES.values() for w in words}
 
 
 class TableConsole:
@@ -104,6 +110,12 @@ class TableConsole:
                     rest,
                 )
                 return True
+            if word == "night":
+                record = self.session.record
+                raise BanluckError(
+                    f"night {record['id']} is open: a `night` line starts the next one after"
+                    " `banluck night close`"
+                )
             typo = self.typo(word, rest)
             if typo:  # refused before anything was tried: the session is as stored
                 self.out.print(_error(typo))
@@ -180,10 +192,16 @@ class TableConsole:
         (the engine judges everything else)."""
         known = self.words()
         if word not in known:
-            close = difflib.get_close_matches(word, known, n=1, cutoff=0.5)
+            if word in shell_commands():
+                return (
+                    f"`{word}` is a command of the shell, not a line of the table:"
+                    f" `banluck {word}` in another terminal (or after `quit`); `help` lists the"
+                    " words here"
+                )
+            close = close_to(word, known)
             if not close:
                 return f"unknown word {word!r}: `help` lists the words"
-            return f"unknown word {word!r}: did you mean `{' '.join([close[0], *rest])}`?"
+            return f"unknown word {word!r}: did you mean `{' '.join([close, *rest])}`?"
         many, one = self.name_words()
         if word in many:
             at = list(range(len(rest)))
@@ -197,11 +215,11 @@ class TableConsole:
             name = rest[i]
             if name.lower() in names or (word == "stand" and name.lower() == "all"):
                 continue
-            close = difflib.get_close_matches(name.lower(), list(names), n=1, cutoff=0.6)
+            close = close_to(name.lower(), [n for n in names if n not in RESERVED])
             if not close:
                 return None  # not a typo of a seat: the engine says what is wrong
             wrong.append(name)
-            fixed[i] = names[close[0]]
+            fixed[i] = names[close]
         if not wrong:
             return None
         return (
@@ -303,6 +321,12 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     from banluck.storage import Store
 
     store = Store()
+    interactive = sys.stdin.isatty()
+    if preset is None and store.tonight() is None:
+        asked = _ask_night(store, interactive)
+        if asked is None:
+            return
+        preset, seats = asked
     if preset is not None:
         if store.tonight() is not None:
             raise BanluckError(
@@ -319,7 +343,6 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             )
         )
     tc = TableConsole(store, console())
-    interactive = sys.stdin.isatty()
     if interactive:
         _setup_readline(tc)
     tc.redraw()
@@ -343,6 +366,94 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
             if not interactive:
                 raise typer.Exit(130) from None
             tc.reopen("interrupted: the panel shows what is stored")
+
+
+NIGHT_USAGE = "night PRESET SEAT SEAT..."
+
+
+def night_completions(buffer: str, presets: Sequence[str], people: Sequence[str]) -> list[str]:
+    """Tab at the `night` prompt: the word, then a preset, then the people of earlier nights."""
+    words = buffer.split()
+    text = "" if buffer.endswith(" ") or not words else words[-1]
+    position = len(words) - (0 if buffer.endswith(" ") or not words else 1)
+    if position == 0:
+        options: list[str] = ["night"]
+    elif position == 1:
+        options = list(presets)
+    else:
+        named = {w.lower() for w in words[2:]}
+        options = [p for p in people if p.lower() not in named]
+    return [o + " " for o in options if o.lower().startswith(text.lower())]
+
+
+def parse_night_line(line: str, presets: Sequence[str]) -> tuple[str, list[str]]:
+    """`night chinese Mei Bob Carol` (the night log's first line; `night` may be left out) as
+    the preset and the seats; a refusal says what to type."""
+    words = line.split()
+    if words and words[0].lower() == "night":
+        words = words[1:]
+    if len(words) < 3:
+        raise BanluckError(
+            f"usage: {NIGHT_USAGE} (at least two seats; the first deals first),"
+            f" e.g. `night {presets[0] if presets else 'chinese'} Mei Bob Carol`"
+        )
+    name = {p.lower(): p for p in presets}.get(words[0].lower(), words[0])
+    if name not in presets:
+        close = close_to(name, presets)
+        hint = f"did you mean `{close}`?" if close else f"the presets are {', '.join(presets)}"
+        raise BanluckError(f"no preset {name!r}: {hint}")
+    return name, words[1:]
+
+
+def _ask_night(store: Store, interactive: bool) -> tuple[str, list[str]] | None:
+    """No night is open: ask for the night log's first line (preset and seats), with Tab
+    completion; None when the dealer leaves instead."""
+    from banluck.app.presets import all_names, load
+    from banluck.cli.render import console
+    from banluck.table.night import seating_for
+
+    out = console()
+    presets = sorted(all_names())
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline
+
+            people = store.people()
+            found: list[str] = []
+
+            def complete(text: str, state: int) -> str | None:
+                if state == 0:
+                    buffer = readline.get_line_buffer()[: readline.get_endidx()]
+                    found[:] = night_completions(buffer, presets, people)
+                return found[state] if state < len(found) else None
+
+            readline.set_completer(complete)
+            readline.set_completer_delims(" ")
+            readline.parse_and_bind("tab: complete")
+    out.print(
+        Text(
+            f"no night is open: type `{NIGHT_USAGE}` to start one (the first seat deals;"
+            f" Tab completes), `quit` to leave. Presets: {', '.join(presets)}",
+            "yellow",
+        )
+    )
+    while True:
+        try:
+            line = input("> " if interactive else "")
+        except (EOFError, KeyboardInterrupt):
+            out.print()
+            return None
+        if line.strip().lower() in ("q", "quit", "exit"):
+            return None
+        if not line.strip():
+            continue
+        try:
+            preset, seats = parse_night_line(line, presets)
+            seating_for(load(preset), seats)  # a bad seat list is refused before the night opens
+        except BanluckError as exc:
+            out.print(_error(exc))
+            continue
+        return preset, seats
 
 
 def _error(exc: BanluckError | str) -> RenderableType:
@@ -375,17 +486,24 @@ def _help(
         if action is not None:
             out.print(Text(f"usage: {action.usage}: {action.help}", "dim"))
         return
-    narrow = out.width < 60
+    if out.width < 60:
+        # narrow: each word on its line with its aliases, its meaning indented under it
+        from rich.padding import Padding
+
+        for r in rows:
+            out.print(
+                Text.assemble((r.example, "bold"), (f"  {r.aliases}" if r.aliases else "", "cyan"))
+            )
+            out.print(Padding(Text(r.meaning, "dim"), (0, 0, 0, 2)))
+        out.print(Text("help WORD: a word's usage", "dim"))
+        return
     table = Table(box=None, show_header=False, pad_edge=False)
     table.add_column(overflow="fold")
     table.add_column(style="cyan", no_wrap=True)
-    if not narrow:
-        table.add_column(overflow="fold", style="dim")
+    table.add_column(overflow="fold", style="dim")
     for r in rows:
-        table.add_row(r.example, r.aliases, *([] if narrow else [r.meaning]))
+        table.add_row(r.example, r.aliases, r.meaning)
     out.print(table)
-    if narrow:
-        out.print(Text("help WORD: what a word does", "dim"))
 
 
 def _settle(out: Any, session: Session) -> None:

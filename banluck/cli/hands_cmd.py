@@ -8,6 +8,7 @@ import typer
 from banluck.app.presets import DEFAULT_PRESET, load_as
 from banluck.core.cards import check_deck, parse_cards
 from banluck.games.banluck.hands import Hand
+from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import check_hand_size, judge
 
 RulesOpt = Annotated[
@@ -29,8 +30,6 @@ def hand(
 
     Example: banluck hand A 6 4 --rules kampung
     """
-    from banluck.games.banluck.preset import Preset
-
     preset = load_as(rules, Preset)
     parsed = parse_cards(cards)
     check_hand_size(parsed, preset, "the hand")
@@ -56,8 +55,6 @@ def judge_cmd(
 
     Example: banluck judge --dealer "10 6" --player "10 5 9" --stake 10
     """
-    from banluck.games.banluck.preset import Preset
-
     preset = load_as(rules, Preset)
     result = judge(parse_cards(player), parse_cards(dealer), preset)
     amount = result.verdict.amount(stake)

@@ -211,7 +211,10 @@ def export(
     """
     chosen = [n for n, on in (("--csv", csv_out), ("--json", json_out), ("--log", log_out)) if on]
     if len(chosen) != 1:
-        raise BanluckError("choose one of --csv, --json or --log")
+        raise BanluckError(
+            "choose one format: --csv (one row per transfer), --json (every entry) or --log"
+            " (a night as a night log), e.g. `banluck export --csv -o ledger.csv`"
+        )
     store = open_store()
     if log_out:
         from banluck.app.exporting import night_log
@@ -373,6 +376,7 @@ def check(
             help="First rebuild index.json from the night files (a damaged index).",
         ),
     ] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Check every invariant of the stored ledger; silent with exit 0 when all hold.
 
@@ -381,8 +385,15 @@ def check(
     store = open_store()
     if rebuild_index:
         store.rebuild_index()
-        typer.echo(f"rebuilt {store.index_path} from the night files")
+        if not as_json:
+            typer.echo(f"rebuilt {store.index_path} from the night files")
     problems = store.check()
+    if as_json:
+        out = {"ok": not problems, "problems": list(problems), "rebuilt_index": rebuild_index}
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        if problems:
+            raise typer.Exit(1)
+        return
     if problems:
         for p in problems:
             typer.echo(p)

@@ -60,16 +60,34 @@ def build_app(modules: Iterable[str] | None = None) -> typer.Typer:
         add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
     )
 
     @app.callback()
-    def _root() -> None:
+    def _root(
+        version: bool = typer.Option(
+            False,
+            "--version",
+            "-V",
+            help="Print banluck's version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ) -> None:
         # A callback keeps `banluck` a group even when only one module is loaded.
         pass
 
     for module in MODULES if modules is None else modules:
         import_module(f"banluck.cli.{module}").register(app)
     return app
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from banluck import __version__
+
+        typer.echo(f"banluck {__version__}")
+        raise typer.Exit()
 
 
 def modules_for(args: Sequence[str]) -> list[str] | None:

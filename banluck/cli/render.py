@@ -121,11 +121,11 @@ def table_screen(
         bal.add_column(justify="right")
     items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
     for i in range(0, len(items), per_row):
-        row: list[str] = []
+        cells: list[str] = []
         for who, amount in items[i : i + per_row]:
-            row += [who, money(amount)]
-        row += [""] * (2 * per_row - len(row))
-        bal.add_row(*row)
+            cells += [who, money(amount)]
+        cells += [""] * (2 * per_row - len(cells))
+        bal.add_row(*cells)
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
     return Group(*parts)

@@ -59,7 +59,8 @@ def replay(
 ) -> None:
     """Replay a night log: every round's transfers and the night's balances.
 
-    Example: banluck replay docs/examples/cny-night.log
+    Example: banluck replay docs/examples/cny-night.log  (in banluck's source; `banluck demo`
+    replays the same night)
     """
     from banluck.app.presets import load
     from banluck.app.session import read_log

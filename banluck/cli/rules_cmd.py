@@ -14,6 +14,7 @@ import typer
 from banluck.app import presets
 from banluck.app.games import knobs_of
 from banluck.core.errors import PresetError
+from banluck.core.knobs import Knob
 
 rules_app = typer.Typer(
     help="House-rule presets: list, show, new, set, diff, validate, edit.",
@@ -94,20 +95,53 @@ def show(
 
     from banluck.cli import render
 
+    out = render.console()
+    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
+    if out.width < 60:
+        from rich.text import Text
+
+        out.print(Text(f"{name} ({_where(name)}: {presets.path_of(name)})", "bold"))
+        out.print(Text(preset.description))
+        # narrow: one knob a block, its allowed values and meaning under it, wrapped at words
+        for knob in knobs:
+            out.print(Text(f"{knob.key} = {_value(preset.get(knob.key))}", "bold"))
+            out.print(Text(f"  {knob.help}"))
+            out.print(Text(f"  allowed: {_allowed(knob)}", "dim"))
+        return
+    typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
+    typer.echo(f"description  {preset.description}")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
     table.add_column("value")
+    table.add_column("allowed")
     table.add_column("meaning")
     knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
     sections = [knob.key.rpartition(".")[0] for knob in knobs]
     for i, knob in enumerate(knobs):
         last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
         table.add_row(
-            knob.key, _value(preset.get(knob.key)), knob.help, end_section=last_of_section
+            knob.key,
+            _value(preset.get(knob.key)),
+            _allowed(knob),
+            knob.help,
+            end_section=last_of_section,
         )
-    typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
-    typer.echo(f"description  {preset.description}")
-    render.console().print(table)
+    out.print(table)
+
+
+def _allowed(knob: Knob) -> str:
+    """A knob's allowed values, short: `off | free-hand | run`, `true | false`, `0 to 10`."""
+    if knob.choices:
+        return " | ".join(knob.choices)
+    if knob.kind is bool:
+        return "true | false"
+    if knob.kind is str:
+        return "text"
+    low = "" if knob.low is None else str(knob.low)
+    high = "" if knob.high is None else str(knob.high)
+    if low and high:
+        return f"{low} to {high}"
+    return f"{low} or more" if low else (f"up to {high}" if high else "a whole number")
 
 
 @rules_app.command("new")

@@ -7,7 +7,7 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -133,15 +133,18 @@ class Night:
             if seat.lower() == name.lower():
                 return seat
         if self.current is not None:
-            for seat in self.current.state.players:
-                if seat.lower() == name.lower():
-                    return str(seat)
-        import difflib
-
-        close = difflib.get_close_matches(name.lower(), [s.lower() for s in self.seating.seats], 1)
-        if close:
-            seat = next(s for s in self.seating.seats if s.lower() == close[0])
-            raise RuleError(f"{name} is not at the table: did you mean {seat}?")
+            player: str
+            for player in self.current.state.players:
+                if player.lower() == name.lower():
+                    return player
+        close = close_to(name, self.seating.seats)
+        if close is not None:
+            raise RuleError(f"{name} is not at the table: did you mean {close}?")
+        if name.lower() in RESERVED:
+            raise RuleError(
+                f"`{name}` names nobody in this line: name a player"
+                f" (seats: {', '.join(self.seating.seats)})"
+            )
         raise RuleError(
             f"{name} is not at the table (seats: {', '.join(self.seating.seats)});"
             f" seat them between rounds with `seat {name}`"
@@ -207,7 +210,10 @@ class Night:
         started = False
         if self.current is None:
             if action_cls is not self.family.opening:
-                raise RuleError(f"no round is being played: start one with `round` before `{word}`")
+                opening = self.family.opening
+                raise RuleError(
+                    f"the round starts with `{opening.usage}` ({opening.help}), before `{word}`"
+                )
             self._start_round()
             started = True
         rnd = self.current
@@ -358,9 +364,35 @@ _NIGHT_WORDS = {
 NIGHT_WORDS = tuple(_NIGHT_WORDS)
 
 
-def unknown_word(word: str, words: list[str]) -> str:
-    import difflib
+def edits(a: str, b: str) -> int:
+    """The typing slips between `a` and `b`: letters left out, added, changed or swapped."""
+    a, b = a.lower(), b.lower()
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(
+                rows[i - 1][j] + 1,
+                row[j - 1] + 1,
+                rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]),
+            )
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
 
-    close = difflib.get_close_matches(word, words, n=1, cutoff=0.5)
-    hint = f"did you mean `{close[0]}`?" if close else f"the words are {', '.join(words)}"
+
+def close_to(word: str, options: Iterable[str]) -> str | None:
+    """The option `word` is a slip of: one slip in a short word, two in a word of six letters
+    or more; None when nothing is that close (a guess would be a different word, not a typo)."""
+    limit = 1 if len(word) < 6 else 2
+    scored = sorted((edits(word, o), i, o) for i, o in enumerate(options))
+    if scored and scored[0][0] <= limit and (len(scored) == 1 or scored[1][0] > scored[0][0]):
+        return scored[0][2]
+    return None
+
+
+def unknown_word(word: str, words: list[str]) -> str:
+    close = close_to(word, words)
+    hint = f"did you mean `{close}`?" if close else f"the words are {', '.join(words)}"
     return f"unknown word {word!r}: {hint}"

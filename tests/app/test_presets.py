@@ -179,7 +179,11 @@ def test_create_from_copies_comments_and_sets_the_name(banluck_home: Path) -> No
     assert "max_cards = 5                      # most cards a hand may hold" in text
     assert 'name = "our-house"' in text
     copy, base = presets.load("our-house"), presets.load("kampung")
-    assert copy.to_dict() == {**base.to_dict(), "name": "our-house"}
+    assert copy.to_dict() == {
+        **base.to_dict(),
+        "name": "our-house",
+        "description": f"copy of kampung: {base.description}",
+    }
 
 
 def test_a_copy_of_a_copy_names_its_own_base(banluck_home: Path) -> None:
@@ -190,6 +194,7 @@ def test_a_copy_of_a_copy_names_its_own_base(banluck_home: Path) -> None:
     assert presets.load("second").to_dict() == {
         **presets.load("kampung").to_dict(),
         "name": "second",
+        "description": f"copy of first: {presets.load('kampung').description}",
     }
 
 

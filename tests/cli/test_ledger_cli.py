@@ -647,7 +647,7 @@ BAD = [
     (("settle", "--from", "May 1"), "not a date"),
     (("settle", "--night", "1", "--from", "2027-01-01"), "not both"),
     (("settle", "--from", "2027-02-01", "--to", "2027-01-01"), "is after --to"),
-    (("export",), "choose one of --csv, --json or --log"),
+    (("export",), "choose one format: --csv (one row per transfer), --json"),
     (("ledger", "--night", "1", "--all"), "not both"),
     (("ledger", "--night", "99"), "no night 99"),
     (("undo", "now"), "unexpected extra argument"),

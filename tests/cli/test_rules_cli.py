@@ -90,7 +90,7 @@ def test_list_shows_where_each_preset_comes_from(cli, banluck_home: Path) -> Non
     lines = {line.split()[0]: line.split(None, 2)[1:] for line in out.splitlines()}
     assert list(lines) == ["broken", "chinese", "kampung", "ours", "singapore", "xi-dach"]
     assert lines["kampung"] == ["shipped", presets.load("kampung").description]
-    assert lines["ours"] == ["yours", presets.load("singapore").description]
+    assert lines["ours"] == ["yours", "copy of singapore: " + presets.load("singapore").description]
     assert lines["broken"][0] == "yours"
     assert "rules validate broken" in lines["broken"][1]
 

@@ -117,6 +117,26 @@ def test_saved_sessions_are_what_the_console_shows(width: int) -> None:
     check_file(SCREENS / f"session-{width}.txt", session(width))
 
 
+def console_screen(word: str, width: int) -> str:
+    """What a console word (`help`, `settle`) shows on the fixed night."""
+    tc = console_on(NIGHT, width)
+    for line in SCREEN_LINES:
+        tc.handle(line)
+    text_of(tc.out)
+    tc.out.print(Text("> " + word))
+    tc.handle(word)
+    return text_of(tc.out)
+
+
+@pytest.mark.parametrize("word", ["help", "settle"])
+def test_saved_console_screens_at_45_columns(word: str) -> None:
+    """docs/screens/help-45.txt and settle-45.txt: the console's own words at 45 columns, every
+    meaning and amount whole."""
+    text = console_screen(word, 45)
+    assert "…" not in text
+    check_file(SCREENS / f"{word}-45.txt", text)
+
+
 def test_docs_show_the_saved_screens_verbatim() -> None:
     """Each `<!-- screen: NAME -->` block of docs/table.md is docs/screens/NAME.txt, and the doc
     shows the 80-column screen and both sessions."""
@@ -229,15 +249,19 @@ def test_hints_name_who_is_to_play_then_what_the_dealer_may_do() -> None:
     assert hints(state) == ["to play: Bob, Carol, Dave (hit or stand)"]
     tc.handle("stand all")
     state = tc.session.night.current.state  # type: ignore[union-attr]
-    assert hints(state) == ["dealer at 14: must draw to open (reveal.dealer_min 16)"]
+    assert hints(state) == [
+        "dealer at 14: must draw to open (reveal.dealer_min 16)",
+        "`stop` at 14 is under the dealer's minimum 16: it pays every closed player"
+        " (minimum.dealer_under pay-all)",
+    ]
     tc.handle("draw 2")
     state = tc.session.night.current.state  # type: ignore[union-attr]
     assert hints(state) == ["dealer at 16: may open (Bob, Carol, Dave), draw or stop"]
 
 
 def test_help_lists_every_word_and_alias() -> None:
-    """`help` names every night-log word and every alias; at 45 columns it keeps to the words
-    and aliases; `help WORD` explains one word with its usage."""
+    """`help` names every night-log word and every alias; at 45 columns each word's meaning is
+    under it, nothing cut; `help WORD` explains one word with its usage."""
     from banluck.games.banluck.family import BAN_LUCK
     from banluck.table.night import NIGHT_WORDS
 
@@ -249,7 +273,8 @@ def test_help_lists_every_word_and_alias() -> None:
     tc = console_on(SESSION, 45)
     tc.handle("help")
     narrow = text_of(tc.out)
-    assert "the dealer draws" not in narrow and "help WORD" in narrow
+    assert "\n  the dealer draws\n" in narrow and "help WORD" in narrow
+    assert "…" not in narrow
     tc.handle("help d")
     one = " ".join(text_of(tc.out).split())
     assert "draw 5 (d): the dealer draws" in one

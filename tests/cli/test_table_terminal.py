@@ -299,3 +299,86 @@ def test_ctrl_c_drops_the_line_being_typed_and_ctrl_d_leaves(tmp_path: Path) -> 
     t.child.expect(pexpect.EOF)
     t.child.close()
     assert t.child.exitstatus == 0
+
+
+@pytest.mark.parametrize("size", [(24, 80), (40, 45)])
+def test_a_shown_bust_ends_the_turn_and_a_slip_says_what_to_type(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Under chinese (busts not paid at once) a shown bust holds up nobody and takes no hit;
+    five cards shown for four held are the hit and the show; wrong cards at `open` give the way
+    out; a ban-luck's push leaves the dealer's void open."""
+    t = Table(tmp_path, "chinese", "Mei", "Bob", "Carol", "Dave", "--stake", "10", size=size)
+    t.type("dealer 10 6")
+    t.type("hit Dave")
+    shown = t.type("show Dave 10 6 K")
+    flat = " ".join(shown.split())
+    assert "to play: Bob, Carol (hit or stand)" in flat
+    shown = " ".join(t.type("hit Dave").split())
+    assert "cannot hit Dave: Dave showed a bust (10 6 K), the turn is over" in shown
+    for _ in range(3):
+        t.type("hit Carol")
+    shown = " ".join(t.type("show Carol 2 3 4 5 A").split())
+    assert "error" not in shown
+    assert re.search(r"Carol( x10)? 2 3 4 5 A settled \+20", shown)
+    t.type("stand Bob")
+    shown = " ".join(t.type("open Bob 10 9 2").split())
+    assert "Bob holds 2 cards, 3 given: give 2 cards, or the outcome (`open Bob bust`" in shown
+    t.type("open Bob 10 9")
+    shown = t.type("open Dave")
+    assert "Round 1 · dealer Mei" in shown
+    t.type("dealer 8 7")
+    shown = " ".join(t.type("show Bob A K").split())
+    assert "call the round off: void" in shown
+    shown = " ".join(t.type("void").split())
+    assert "round 3" in shown and "error" not in shown
+    assert all(len(line) <= size[1] for line in t.seen.splitlines())
+    assert t.quit() == 0
+
+
+@pytest.mark.parametrize("size", [(24, 80), (24, 45)])
+def test_suggestions_only_for_a_close_slip(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A word a few letters off gets no guess (`pay` is not `pass`); a shell command says where
+    it runs; `hit all` and a line before the dealer's cards say what to type."""
+    t = Table(tmp_path, "chinese", "Mei", "Bob", "Carol", size=size)
+    for word in ("clear", "score"):
+        shown = " ".join(t.type(word).split())
+        assert f"unknown word '{word}': `help` lists the words" in shown
+    for word in ("pay", "ledger"):
+        shown = " ".join(t.type(word).split())
+        assert f"`{word}` is a command of the shell" in shown
+        assert "did you mean" not in shown
+    t.type("round")
+    shown = " ".join(t.type("show Bob A K").split())
+    assert "the round starts with `dealer CARD CARD`" in shown
+    t.type("dealer 10 6")
+    shown = " ".join(t.type("hit all").split())
+    assert "`all` names nobody in this line" in shown and "seat all" not in shown
+    shown = " ".join(t.type("hti Bob").split())
+    assert "did you mean `hit Bob`?" in shown
+    assert t.quit() == 0
+
+
+@pytest.mark.parametrize("size", [(24, 80), (30, 45)])
+def test_no_night_open_asks_for_the_night_line(tmp_path: Path, size: tuple[int, int]) -> None:
+    """`banluck table` with no night open asks for `night PRESET SEAT SEAT...` (Tab completes
+    the preset), refuses a wrong preset with the one meant, starts the night from the night log's
+    first line; inside the night, a second `night` line says how to start the next."""
+    t = Table(tmp_path, size=size)
+    assert "no night is open" in " ".join(t.screen.split())
+    shown = " ".join(t.type("night chinse Mei Bob").split())
+    assert "no preset 'chinse': did you mean `chinese`?" in shown
+    t.child.send("night chin\t")
+    t.child.expect("chinese ")
+    t.child.send("Mei Bob Carol\r")
+    t.child.expect(PROMPT)
+    shown = " ".join(t.child.before.split())
+    assert "night 1 started: chinese, seats Mei, Bob, Carol" in shown
+    assert "between rounds" in shown
+    shown = " ".join(t.type("night chinese Ann Ben").split())
+    assert (
+        "night 1 is open: a `night` line starts the next one after `banluck night close`" in shown
+    )
+    assert all(len(line) <= size[1] for line in t.seen.splitlines())
+    assert t.quit() == 0
+    assert night_show(tmp_path)["balances"] == {"Mei": 0, "Bob": 0, "Carol": 0}

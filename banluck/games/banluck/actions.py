@@ -178,16 +178,41 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
     return Hand((), total, False, kind, heavy)
 
 
+def _may_hit(state: RoundState, player: PlayerState) -> bool:
+    return (
+        state.phase == "players"
+        and len(state.dealer_cards) == 2
+        and not player.stood
+        and not player.shown_bust
+        and player.count < state.preset.points.max_cards
+    )
+
+
+def _way_out(state: RoundState, player: PlayerState, given: int, doing: str) -> str:
+    """What to type instead of a line whose cards do not fit the hand."""
+    name = player.name
+    more = given - player.count
+    if more > 0 and _may_hit(state, player):
+        hits = f"`hit {name}`" + ("" if more == 1 else f" {more} times")
+        return f"{hits} first, then `{doing} {name}` with the {given} cards"
+    if doing == "open":
+        return f"give {player.count} cards, or the outcome (`open {name} bust`, `open {name} 18`)"
+    return f"give {player.count} cards"
+
+
 def _hand_from(state: RoundState, player: PlayerState, cards: Sequence[Card], doing: str) -> Hand:
     if len(cards) != player.count:
         raise RuleError(
             f"cannot {doing} {player.name}: {player.name} holds {player.count} cards,"
-            f" {len(cards)} given"
+            f" {len(cards)} given: {_way_out(state, player, len(cards), doing)}"
         )
     if not _contains(cards, player.seen):
+        how = f" (`open {player.name} bust`, `open {player.name} 18`)" if doing == "open" else ""
         raise RuleError(
             f"cannot {doing} {player.name}: the cards seen before"
-            f" ({cards_text(player.seen)}) are not all among {cards_text(cards)}"
+            f" ({cards_text(player.seen)}) are not all among {cards_text(cards)}:"
+            f" give the cards with {cards_text(player.seen)} among them"
+            + (f", or the outcome{how}" if how else "")
         )
     return Hand.of(cards, state.preset)
 
@@ -277,6 +302,34 @@ class Show(Action[RoundState]):
             player.settlement = Settlement(
                 shown.multiple * player.stake, shown.reason, str(hand.kind), offence=shown.offence
             )
+        elif hand.bust:
+            # Not paid at once in this house, but a shown bust draws no more: his turn is over.
+            player.shown_bust = True
+            player.acted = True
+
+    @classmethod
+    def expand(
+        cls, args: Sequence[str], state: RoundState, resolve: Callable[[str], str]
+    ) -> list[Action[Any]]:
+        """`show Carol` with one card more than she holds, while she may still hit, is her hit
+        and her show (the hint says a fifth card must be shown: this is that card)."""
+        show = cls.parse([resolve(args[0]), *args[1:]] if args else args)
+        assert isinstance(show, Show)
+        actions: list[Action[Any]] = [show]
+        player = state.players.get(show.name)
+        if (
+            player is not None
+            and not player.settled
+            and len(show.cards) == player.count + 1
+            and _may_hit(state, player)
+        ):
+            return [Hit(show.name), show]
+        return actions
+
+    @classmethod
+    def spell(cls, actions: Sequence[Action[Any]]) -> str:
+        """A hit and a show typed as one show are stored as the show (read back the same)."""
+        return actions[-1].line() if actions else ""
 
     def line(self) -> str:
         return f"show {self.name} {cards_text(self.cards)}"
@@ -314,6 +367,12 @@ class Hit(Action[RoundState]):
             raise RuleError(f"cannot hit {self.name}: the players' turns are over")
         if player.stood:
             raise RuleError(f"cannot hit {self.name}: {self.name} has stood")
+        if player.shown_bust:
+            raise RuleError(
+                f"cannot hit {self.name}: {self.name} showed a bust"
+                f" ({cards_text(player.seen)}), the turn is over; the dealer opens it"
+                f" (`open {self.name}`), or `undo` if the show was a slip"
+            )
         max_cards = state.preset.points.max_cards
         if player.count >= max_cards:
             raise RuleError(
@@ -451,10 +510,10 @@ class Void(BareAction[RoundState]):
                 "the dealer cannot surrender: his 15 holds an ace (fifteen.mode hard-15-surrender)"
             )
         if mode == "free-hand":
-            paid = [p.name for p in state.players.values() if p.settled]
+            paid = [p.name for p in state.players.values() if p.settlement and p.settlement.amount]
             if paid:
                 raise RuleError(
-                    f"the dealer cannot call the round off: {', '.join(paid)} already settled"
+                    f"the dealer cannot call the round off: {', '.join(paid)} already paid"
                     " (fifteen.mode free-hand: before anyone is paid)"
                 )
 

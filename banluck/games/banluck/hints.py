@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from banluck.games.banluck.hands import Kind
+from banluck.games.banluck.settlement import is_short
 from banluck.games.banluck.state import RoundState
 
 
@@ -29,7 +30,8 @@ def hints(state: RoundState) -> list[str]:
     max_cards = preset.points.max_cards
     if len(state.dealer_cards) == 2 and dealer.kind is Kind.FIFTEEN:
         mode = preset.fifteen.mode
-        if mode == "free-hand" and not any(p.settled for p in state.players.values()):
+        paid = any(p.settlement and p.settlement.amount for p in state.players.values())
+        if mode == "free-hand" and not paid:
             out.append("dealer's two-card 15 may call the round off: void")
         if mode == "hard-15-surrender" and not any(c.is_ace for c in dealer.cards):
             out.append("dealer's hard 15 may void everything: void")
@@ -39,9 +41,21 @@ def hints(state: RoundState) -> list[str]:
             out.append("dealer's two-card 15 may burn: burn dealer")
     if phase == "players":
         for p in state.open_players():
-            if p.count == max_cards - 1 and not p.stood and preset.five_card.settle == "at-once":
-                out.append(f"{p.name} has {p.count} cards: a {_nth(max_cards)} must be shown")
-        to_play = [p.name for p in state.open_players() if not p.stood and p.count < max_cards]
+            if (
+                p.count == max_cards - 1
+                and not p.stood
+                and not p.shown_bust
+                and preset.five_card.settle == "at-once"
+            ):
+                out.append(
+                    f"{p.name} has {p.count} cards: a {_nth(max_cards)} must be shown"
+                    f" (`show {p.name}` and all {max_cards} cards)"
+                )
+        to_play = [
+            p.name
+            for p in state.open_players()
+            if not p.stood and not p.shown_bust and p.count < max_cards
+        ]
         if to_play:
             out.append(f"to play: {', '.join(to_play)} (hit or stand)")
         out.extend(
@@ -67,6 +81,12 @@ def hints(state: RoundState) -> list[str]:
         )
     else:
         out.append(f"dealer at {dealer.total}: may open ({', '.join(closed)}), draw or stop")
+    under = preset.minimum.dealer_under
+    if not why_done and under != "off" and is_short(dealer, preset.minimum.dealer):
+        out.append(
+            f"`stop` at {dealer.total} is under the dealer's minimum {preset.minimum.dealer}:"
+            f" it pays every closed player (minimum.dealer_under {under})"
+        )
     late = [p.name for p in state.players.values() if p.settlement and p.settlement.shown_late]
     if late:
         out.append(

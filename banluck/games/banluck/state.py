@@ -33,6 +33,7 @@ class PlayerState:
     seen: list[Card] = field(default_factory=list)
     acted: bool = False  # has hit or stood: the instant check is over for him
     stood: bool = False
+    shown_bust: bool = False  # showed a bust not paid at once: his turn is over, unsettled
     stake_before_burn: int | None = None  # set by the dealer's burn: what a forfeit loses
     settlement: Settlement | None = None
 
@@ -88,6 +89,8 @@ class RoundState:
     def to_play(self, p: PlayerState) -> str | None:
         """Why player `p` holds up the dealer's turn, or None."""
         if p.settled:
+            return None
+        if p.shown_bust:
             return None
         max_cards = self.preset.points.max_cards
         if p.count >= max_cards:

@@ -217,9 +217,9 @@ CASES = [
         "a void after someone was paid (free hand)",
         "chinese",
         (),
-        ["dealer 8 7", "show Bob A K"],
+        ["dealer 8 7", "hit Bob", "hit Bob", "hit Bob", "show Bob 2 3 4 5 A"],
         "void",
-        r"Bob already settled \(fifteen.mode free-hand: before anyone is paid\)",
+        r"Bob already paid \(fifteen.mode free-hand: before anyone is paid\)",
     ),
     (
         "a hard-15 surrender holding an ace",
@@ -300,7 +300,7 @@ CASES = [
         (),
         [],
         "hit Bob",
-        r"no round is being played: start one with `round` before `hit`",
+        r"the round starts with `dealer CARD CARD` \(the dealer.s first two cards\), before `hit`",
     ),
     (
         "two dealer lines",
