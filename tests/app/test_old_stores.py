@@ -70,7 +70,11 @@ def test_an_old_store_exports_the_same_csv_and_logs(cli, old_store: Path) -> Non
         # log as a `rule` line, and the rest is what 0.1 wrote.
         lines = out.splitlines(keepends=True)
         rules = [line for line in lines if line.startswith("rule ")]
-        assert rules == (["rule bust.late_as_shown false\n"] if night == 1 else [])
+        assert rules == (
+            ["rule bust.late_as_shown false\n", "rule bust.shown_ends_turn false\n"]
+            if night == 1
+            else []
+        )
         assert "".join(line for line in lines if line not in rules) == (
             FIXTURE / f"night{night}.log"
         ).read_text(encoding="utf-8")

@@ -302,7 +302,7 @@ class Show(Action[RoundState]):
             player.settlement = Settlement(
                 shown.multiple * player.stake, shown.reason, str(hand.kind), offence=shown.offence
             )
-        elif hand.bust:
+        elif hand.bust and preset.bust.shown_ends_turn:
             # Not paid at once in this house, but a shown bust draws no more: his turn is over.
             player.shown_bust = True
             player.acted = True

@@ -79,6 +79,13 @@ KNOBS: tuple[Knob, ...] = (
         default=False,  # what banluck did before this knob: settled against the dealer's hand
     ),
     Knob(
+        "bust.shown_ends_turn",
+        bool,
+        "a bust shown where it is not paid at once ends that player's turn (no more hits)",
+        since=2,
+        default=False,  # what banluck did before this knob: a hit after a shown bust was taken
+    ),
+    Knob(
         "bust.heavy",
         int,
         "a bust of this or more counts as standing short (0: off)",
@@ -112,7 +119,8 @@ KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 GAME = "ban-luck"
 VERSION = 2
 """Version 1: the files banluck 0.1 wrote, without `game` and `version`. Version 2 adds
-`bust.late_as_shown` (a version-1 file takes false: its nights settle as they always did)."""
+`bust.late_as_shown` and `bust.shown_ends_turn` (a version-1 file takes false for both: its nights
+settle and replay as they always did)."""
 SCHEMA = Schema(GAME, VERSION, KNOBS)
 
 
@@ -172,6 +180,7 @@ class Bust:
     shown_at_once: bool
     heavy: int
     late_as_shown: bool
+    shown_ends_turn: bool
 
 
 @dataclass(frozen=True, slots=True)
