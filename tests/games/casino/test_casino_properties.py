@@ -67,15 +67,31 @@ def candidates(state: RoundState, cards: list[Card]) -> list[Action[RoundState]]
     """Actions that might apply now, with the next cards of the shoe."""
     a, b = cards[0], cards[1]
     boxes = list(state.players)
-    out: list[Action[RoundState]] = [Up(a), Peek(), Hole(a), Draw(a)]
+    ace = next((c for c in cards if c.is_ace), a)
+    ten = next((c for c in cards if c.is_ten_card), b)
+    pair = next((c for c in cards[1:] if c.rank == a.rank), b)
+    # Aces and tens up, blackjacks and pairs dealt, more often than a shoe gives them.
+    out: list[Action[RoundState]] = [Up(a), Up(ace), Up(ten), Peek(), Hole(a), Draw(a)]
     out += [Hole(c) for c in cards[1:6] if c.rank != a.rank]  # a hole card that is not a blackjack
+    out += [Hole(ten), Hole(ace)]
     for name in boxes:
-        out += [Deal(name, (a, b)), Even(name), Insure(name)]
+        out += [Deal(name, (a, b)), Deal(name, (ace, ten)), Deal(name, (a, pair))]
+        out += [Even(name), Insure(name)]
     hand = state.to_play()
     if hand is not None:
         n = hand.name
         out += [Hit(n, a), Stand(n), Double(n, a), Split(n), Surrender(n)]
     return out
+
+
+def pick(rnd: Round[RoundState], deck: list[Card], rng: random.Random) -> Action[RoundState]:
+    """A legal action: a word first, each legal word as likely as another (so that even money,
+    insurance, surrender and splits come as often as hits), then one of its actions."""
+    legal = [act for act in candidates(rnd.state, deck) if rnd.can(act)]
+    assert legal, f"a round is stuck: {rnd.pending()}"
+    words = sorted({act.word for act in legal})
+    word = rng.choice(words)
+    return rng.choice([act for act in legal if act.word == word])
 
 
 def random_round(rules: Preset, rng: random.Random, stakes: dict[str, int]) -> Round[RoundState]:
@@ -84,10 +100,7 @@ def random_round(rules: Preset, rng: random.Random, stakes: dict[str, int]) -> R
     for _ in range(80):
         if rnd.done:
             break
-        legal = [act for act in candidates(rnd.state, deck) if rnd.can(act)]
-        assert legal, f"a round is stuck: {rnd.pending()}"
-        # Rare words (even money, insurance, surrender, split) as often as the common ones.
-        act = rng.choice(legal)
+        act = pick(rnd, deck, rng)
         rnd.do(act)
         for card in _cards_of(act):
             deck.remove(card)
@@ -266,3 +279,46 @@ def independent_nets(
                 lost += sum(h["bet"] for h in open_hands)
         out[name] = net - lost
     return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=house_rules(), seed=st.integers(0, 2**32))
+def test_a_random_night_replays_from_its_log_and_undo_then_redo_changes_nothing(
+    rules: Preset, seed: int
+) -> None:
+    """Several rounds through the night (stakes, rotation, the log): the night read back from its
+    lines has the same balances and rounds; undoing its last line and typing it again too."""
+    from banluck.table.night import Night, seating_for
+
+    rng = random.Random(seed)
+    night = Night(seating_for(rules, ["Ann", "Ben", "Cid"]), CASINO)
+    typed: list[tuple[str, list[str]]] = []
+
+    def type_line(word: str, args: list[str]) -> None:
+        night.do_line(word, args)
+        typed.append((word, args))
+
+    type_line("stake", ["10"])
+    type_line("stake", ["Cid", "20"])
+    for _ in range(rng.randint(1, 6)):
+        deck = shoe(rng, rules.decks)
+        type_line("up", [deck.pop(0).code()])
+        while night.current is not None:
+            act = pick(night.current, deck, rng)
+            for card in _cards_of(act):
+                deck.remove(card)
+            word, *args = split_line(act.line())
+            type_line(word, args)
+        if rng.random() < 0.2:
+            type_line("pass", [])
+    again = Night(night.start, CASINO)
+    for word, args in typed:
+        again.do_line(word, args)
+    assert again.balances == night.balances
+    assert [r.to_dict() for r in again.rounds] == [r.to_dict() for r in night.rounds]
+    assert sum(night.balances.values()) == 0
+    word, args = typed[-1]
+    before = [r.to_dict() for r in night.rounds], dict(night.balances), night.seating
+    night.undo()
+    night.do_line(word, args)
+    assert ([r.to_dict() for r in night.rounds], dict(night.balances), night.seating) == before
