@@ -77,10 +77,8 @@ def _to_play(state: RoundState, name: str, doing: str) -> HandState:
     if hand.result is not None:
         raise RuleError(f"cannot {doing} {name}: {_settled(hand)}")
     phase = state.phase
-    if phase in ("up", "deal"):
-        raise RuleError(f"cannot {doing} {name}: {state.pending()} comes first")
-    if phase == "peek":
-        raise RuleError(f"cannot {doing} {name}: the dealer peeks first (peek, or hole CARD)")
+    if phase in ("up", "deal", "peek"):
+        raise RuleError(f"cannot {doing} {name}: {state.waiting()}")
     if state.hand_done(hand):
         raise RuleError(f"cannot {doing} {name}: the hand is over ({hand.label()})")
     current = state.to_play()
@@ -99,7 +97,7 @@ def _before_decisions(state: RoundState, doing: str) -> None:
     if state.up is None or not state.up.is_ace:
         raise RuleError(f"cannot {doing}: only against an ace up (the up card is {state.up})")
     if state.phase in ("up", "deal"):
-        raise RuleError(f"cannot {doing}: {state.pending()} comes first")
+        raise RuleError(f"cannot {doing}: {state.waiting()}")
     if state.no_hole_card:
         if state.decided or len(state.dealer_cards) > 1:
             raise RuleError(f"cannot {doing}: the players have begun to play")
@@ -259,7 +257,7 @@ class Peek(BareAction[RoundState]):
                 raise RuleError(
                     f"cannot peek: the dealer peeks only under an ace or a ten, not {state.up}"
                 )
-            raise RuleError(f"cannot peek now: {state.pending()}")
+            raise RuleError(f"cannot peek now: {state.waiting()}")
 
     def apply(self, state: RoundState) -> None:
         state.peeked = True
@@ -289,7 +287,7 @@ class Hole(Action[RoundState]):
                     " hole card is turned at the dealer's turn"
                 )
         elif phase != "dealer":
-            raise RuleError(f"cannot turn the hole card now: {state.pending()}")
+            raise RuleError(f"cannot turn the hole card now: {state.waiting()}")
         elif len(state.dealer_cards) > 1:
             raise RuleError(f"the hole card is already turned ({state.dealer_cards[1]})")
         elif bj:
@@ -548,7 +546,7 @@ class Draw(Action[RoundState]):
                 f" (dealer.hits_soft_17 {str(hits).lower()})"
             )
         if phase != "dealer":
-            raise RuleError(f"cannot draw: {state.pending()} comes first")
+            raise RuleError(f"cannot draw: {state.waiting()}")
         if len(state.dealer_cards) < 2 and not state.no_hole_card:
             raise RuleError("cannot draw: turn the hole card first (hole CARD)")
         _check_new_cards(state, [self.card])

@@ -26,22 +26,31 @@ def hints(state: RoundState) -> list[str]:
 
 
 def _choices(state: RoundState) -> list[str]:
+    """The words the hand to play may take now: each checked by the action's own verify."""
+    from banluck.core.cards import Card
+    from banluck.core.errors import RuleError
+    from banluck.games.casino.actions import Double, Hit, Split, Stand, Surrender
+
     hand = state.to_play()
     if hand is None:
         return []
     if len(hand.cards) < 2:
         return [f"hit {hand.name} CARD (its second card)"]
+    card = Card("2")
+    tries = [
+        Hit(hand.name, card),
+        Stand(hand.name),
+        Double(hand.name, card),
+        Split(hand.name),
+        Surrender(hand.name),
+    ]
     words = []
-    if not state.may_resplit_aces(hand):
-        words.append("hit")
-    words.append("stand")
-    if len(hand.cards) == 2:
-        words.append("double")
-        a, b = hand.cards
-        if a.rank == b.rank or (a.is_ten_card and b.is_ten_card):
-            words.append("split")
-        if not hand.split and state.preset.surrender.mode != "none":
-            words.append("surrender")
+    for action in tries:
+        try:
+            action.verify(state)
+        except RuleError:
+            continue
+        words.append(action.word)
     return words
 
 
@@ -53,7 +62,9 @@ def words_now(state: RoundState | None) -> list[str]:
     words = {
         "up": ["up"],
         "deal": ["deal"],
-        "peek": ["peek", "hole", "even", "insure"],
+        "peek": ["peek", "hole", "even", "insure"]
+        if state.up is not None and state.up.is_ace
+        else ["peek", "hole"],
         "players": ["hit", "stand", "double", "split", "surrender"],
         "dealer": ["hole", "draw"] if not state.no_hole_card else ["draw"],
         "done": ["round", "up"],

@@ -217,6 +217,24 @@ class RoundState:
             return f"the dealer must draw: {why}"
         return "nothing: the round is over"
 
+    def waiting(self) -> str:
+        """What comes first, as the end of a refusal (`cannot hit Carol: ...`)."""
+        phase = self.phase
+        if phase == "up":
+            return "the dealer's up card comes first (up CARD)"
+        if phase == "deal":
+            left = ", ".join(b.name for b in self.players.values() if not b.dealt)
+            return f"every box is dealt first (still to deal: {left})"
+        if phase == "peek":
+            return "the dealer peeks first (peek, or hole CARD)"
+        if phase == "players":
+            hand = self.to_play()
+            assert hand is not None
+            return f"{hand.name} is still to play ({hand.label()})"
+        if phase == "dealer":
+            return f"it is the dealer's turn: {self.pending()}"
+        return "the round is over"
+
     def kinds(self) -> dict[str, str]:
         """Each person's hand kind where known: blackjack, bust, 21 or a total."""
         kinds: dict[str, str] = {}

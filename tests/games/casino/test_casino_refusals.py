@@ -29,12 +29,17 @@ def refused(before: str, line: str, rules=None, stakes=None) -> str:
     ("rules", "before", "line", "says"),
     [
         (None, "", "deal Bob 10 6", "the up card comes first"),
-        (None, "up 9", "hit Bob 5", "the deal: Bob, Carol"),
+        (
+            None,
+            "up 9",
+            "hit Bob 5",
+            "cannot hit Bob: every box is dealt first (still to deal: Bob, Carol)",
+        ),
         (None, "up 9\ndeal Bob 10 6", "deal Bob 9 9", "already dealt"),
         (None, "up 9\ndeal Bob 10 6", "deal Carol 9", "a box gets two cards"),
         (None, BJ_PRO, "hit Carol 5", "Bob plays first (boxes in seat order)"),
         (None, BJ_PRO, "peek", "the dealer peeks only under an ace or a ten, not 9"),
-        (None, BJ_PRO, "draw 5", "Bob to play (16) comes first"),
+        (None, BJ_PRO, "draw 5", "cannot draw: Bob is still to play (16)"),
         (None, BJ_PRO, "even Bob", "only against an ace up"),
         (None, BJ_PRO + "stand Bob\nsplit Carol\nsplit Carol.1", "split Carol.1", ""),
         (
