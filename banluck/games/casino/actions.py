@@ -191,6 +191,11 @@ class Even(NamedAction[RoundState], _Named):
             )
         if hand.result is not None:
             raise RuleError(f"cannot pay even money to {self.name}: {_settled(hand)}")
+        if box.insurance:
+            raise RuleError(
+                f"cannot pay even money to {self.name}: the blackjack is insured already"
+                " (insured, it is paid even money whatever the hole card)"
+            )
         if not state.preset.insurance.even_money:
             raise RuleError(
                 f"cannot pay even money to {self.name}: the blackjack waits for the dealer's"

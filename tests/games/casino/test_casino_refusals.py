@@ -135,6 +135,18 @@ def refused(before: str, line: str, rules=None, stakes=None) -> str:
         ),
         (None, "up A\ndeal Bob 10 7\ndeal Carol 8 8\ninsure Bob", "insure Bob", "already insured"),
         (None, "up A\ndeal Bob 10 7\ndeal Carol 8 8", "even Bob", "17 is not a blackjack"),
+        (
+            None,
+            "up A\ndeal Bob A K\ndeal Carol 8 8\ninsure Bob",
+            "even Bob",
+            "cannot pay even money to Bob: the blackjack is insured already",
+        ),
+        (
+            preset("box-21"),
+            "up A\ndeal Bob A K\ndeal Carol 8 8\nhit Carol 2",
+            "even Bob",
+            "the players have begun to play",
+        ),
         (None, BJ_PRO + "stand Bob\nstand Carol", "draw 5", "turn the hole card first"),
         (preset(decks=1), "up As\ndeal Bob 10 7", "deal Carol As 3", "A♠ seen 2 times"),
         (
