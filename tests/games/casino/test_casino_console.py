@@ -45,3 +45,14 @@ def test_the_panel_has_a_row_a_hand_and_the_insurance() -> None:
         ("Carol.1", 10, "to play", None),
         ("Carol.2", 10, "waits", None),
     ]
+
+
+def test_every_help_row_starts_with_a_word_of_the_game_or_the_night() -> None:
+    """The console's help names only words a line may start with, and their real aliases."""
+    from banluck.games.casino.family import CASINO
+
+    words = {*CASINO.words, "round"}
+    for row in CASINO.help_rows:
+        assert row.example.split()[0] in words, row
+        for alias in filter(None, (a.strip() for a in row.aliases.split(","))):
+            assert CASINO.aliases.get(alias) == row.example.split()[0] or alias == "r", row
