@@ -8,6 +8,17 @@ from typing import Any
 
 from banluck.games.banluck.preset import Preset
 
+BAN_LUCK_SHIPPED = ["chinese", "kampung", "singapore", "xi-dach"]
+CASINO_SHIPPED = ["bjingo", "blackjack-pro", "box-21", "mini-blackjack", "tournament"]
+ALL_SHIPPED = sorted(BAN_LUCK_SHIPPED + CASINO_SHIPPED)
+
+
+def ban_luck_shipped() -> list[str]:
+    """The shipped presets whose game is ban-luck (the tests of ban-luck's knobs iterate these)."""
+    from banluck.app import presets
+
+    return [name for name in presets.shipped_names() if presets.load(name).game == "ban-luck"]
+
 
 def tweak(preset: Preset, **knobs: Any) -> Preset:
     """The preset with dotted knobs changed: `tweak(p, **{"points.ace": "one-or-eleven"})`."""

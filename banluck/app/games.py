@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
 
 GAMES: dict[str, str] = {
     "ban-luck": "banluck.games.banluck",
+    "casino": "banluck.games.casino",
 }
 
 

@@ -26,10 +26,19 @@ def hand(
     rules: RulesOpt = DEFAULT_PRESET,
     as_json: JsonOpt = False,
 ) -> None:
-    """The total and kind of a hand under a preset.
+    """The total and kind of a hand under a preset (a casino preset: hard or soft total).
 
     Example: banluck hand A 6 4 --rules kampung
     """
+    from banluck.app.presets import load
+
+    loaded = load(rules)
+    if not isinstance(loaded, Preset):
+        from banluck.games.casino.preset import Preset as CasinoPreset
+
+        if isinstance(loaded, CasinoPreset):
+            _casino_hand(cards, loaded, as_json)
+            return
     preset = load_as(rules, Preset)
     parsed = parse_cards(cards)
     check_hand_size(parsed, preset, "the hand")
@@ -42,6 +51,37 @@ def hand(
     shown = " ".join(str(c) for c in parsed)
     soft = " (soft)" if value.soft else ""
     typer.echo(f"{shown}: {value.total}{soft}, {value.kind}")
+
+
+def _casino_hand(cards: list[str], preset: Any, as_json: bool) -> None:
+    """A casino hand: its hard or soft total, a bust, or a two-card 21 (a blackjack when it is a
+    box's first two cards)."""
+    from banluck.games.casino.hands import is_two_card_21, total
+
+    parsed = parse_cards(cards)
+    check_deck(parsed, preset.decks)
+    value, soft = total(parsed)
+    kind = (
+        "blackjack"
+        if is_two_card_21(parsed)
+        else "bust"
+        if value > 21
+        else "soft"
+        if soft
+        else "hard"
+    )
+    if as_json:
+        out = {"cards": [c.code() for c in parsed], "total": value, "soft": soft, "kind": kind}
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    shown = " ".join(str(c) for c in parsed)
+    words = {
+        "blackjack": "blackjack (on a box's first two cards; 21 on a split hand)",
+        "bust": "bust",
+        "soft": f"soft {value}",
+        "hard": f"hard {value}",
+    }
+    typer.echo(f"{shown}: {value}, {words[kind]}")
 
 
 def judge_cmd(

@@ -17,10 +17,10 @@ from banluck.core.errors import PresetError
 from banluck.games.banluck.preset import (
     KNOBS,
 )
-from tests.helpers import user_file
+from tests.helpers import ALL_SHIPPED, BAN_LUCK_SHIPPED, CASINO_SHIPPED, ban_luck_shipped, user_file
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ["chinese", "kampung", "singapore", "xi-dach"]
+SHIPPED = BAN_LUCK_SHIPPED
 
 
 def shipped_text(name: str) -> str:
@@ -35,10 +35,13 @@ def copy_of(base: str, name: str) -> str:
 # --- finding ---------------------------------------------------------------------------------
 
 
-def test_the_four_shipped_presets_are_found_and_valid() -> None:
-    """The shipped presets are the four of docs/rules.md §8, each loads and is named as its file."""
-    assert presets.shipped_names() == SHIPPED
-    for name in SHIPPED:
+def test_the_shipped_presets_are_found_and_valid() -> None:
+    """The shipped presets are the four ban-luck ones of docs/rules.md §8 and the five casino ones
+    of docs/casino.md; each loads, is of its game and is named as its file."""
+    assert presets.shipped_names() == ALL_SHIPPED
+    assert ban_luck_shipped() == SHIPPED
+    assert [n for n in ALL_SHIPPED if presets.load(n).game == "casino"] == CASINO_SHIPPED
+    for name in ALL_SHIPPED:
         assert presets.load(name).name == name
         assert presets.problems_in_file(presets.path_of(name)) == []
 
@@ -424,7 +427,7 @@ def test_shipped_presets_load_from_a_built_wheel(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(site)
     assert sorted(p.name for p in (site / "banluck" / "house_rules").glob("*.toml")) == [
-        f"{n}.toml" for n in SHIPPED
+        f"{n}.toml" for n in ALL_SHIPPED
     ]
     code = (
         "import banluck, banluck.app.presets as p; "
@@ -441,8 +444,8 @@ def test_shipped_presets_load_from_a_built_wheel(tmp_path: Path) -> None:
     module, folder, names, triple = ran.stdout.splitlines()
     assert Path(module).is_relative_to(site)
     assert Path(folder) == site / "banluck" / "house_rules"
-    assert names == ",".join(SHIPPED)
+    assert names == ",".join(ALL_SHIPPED)
     assert triple == "7"
-    for name in SHIPPED:
+    for name in ALL_SHIPPED:
         packed = (site / "banluck" / "house_rules" / f"{name}.toml").read_text(encoding="utf-8")
         assert tomllib.loads(packed) == tomllib.loads(shipped_text(name))

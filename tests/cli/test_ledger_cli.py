@@ -27,6 +27,7 @@ from banluck.app.session import Session, read_log
 from banluck.core.cards import RANKS, SUITS, Card
 from banluck.money import ledger
 from banluck.storage import Store
+from tests.helpers import ban_luck_shipped
 from tests.table.test_round_properties import candidates  # the round engine's random legal actions
 
 Cli = Callable[..., tuple[int, str, str]]
@@ -673,7 +674,7 @@ def test_bad_input_is_one_line_and_changes_nothing(
 
 # -- property: random nights through the store ------------------------------------------------
 
-SHIPPED = {name: presets.load(name) for name in presets.shipped_names()}
+SHIPPED = {name: presets.load(name) for name in ban_luck_shipped()}
 POOL = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 

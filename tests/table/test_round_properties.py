@@ -31,8 +31,9 @@ from banluck.games.banluck.family import BAN_LUCK
 from banluck.games.banluck.state import RoundState
 from banluck.table.round import Round, replay
 from banluck.table.seats import Table
+from tests.helpers import ban_luck_shipped
 
-PRESETS = {name: presets.load(name) for name in presets.shipped_names()}
+PRESETS = {name: presets.load(name) for name in ban_luck_shipped()}
 
 
 def candidates(state: RoundState, deck: list[Card], rng: random.Random) -> list[Action]:

@@ -26,7 +26,7 @@ from banluck.games.banluck.settlement import judge
 from banluck.table.nightlog import split_line
 from banluck.table.round import Round
 from banluck.table.seats import Table
-from tests.helpers import tweak
+from tests.helpers import ban_luck_shipped, tweak
 
 
 def rules(name: str, **knobs: Any) -> Preset:
@@ -222,7 +222,7 @@ def test_where_busts_are_not_shown_at_once_the_dealers_hand_still_counts() -> No
 # judge and a one-player round agree on every legal pair, under every shipped preset and each
 # of them with bust.shown_at_once flipped.
 
-SHIPPED = {name: presets.load(name) for name in presets.shipped_names()}
+SHIPPED = {name: presets.load(name) for name in ban_luck_shipped()}
 PRESETS = {
     **SHIPPED,
     **{

@@ -1,0 +1,71 @@
+"""Casino blackjack as a game family: its actions, fresh round state, transfers and console pieces."""
+
+from __future__ import annotations
+
+from banluck.games.casino.actions import ROUND_ACTIONS, Up
+from banluck.games.casino.hints import hints, names_for, words_now
+from banluck.games.casino.panel import panel
+from banluck.games.casino.preset import GAME, Preset
+from banluck.games.casino.settlement import check_stake
+from banluck.games.casino.state import Box, HandState, RoundState
+from banluck.games.casino.transfers import round_transfers
+from banluck.table.family import Family, HelpRow
+from banluck.table.seats import Table
+
+
+def fresh_state(table: Table) -> RoundState:
+    """The boxes of a new round; a stake that would make half chips is refused here."""
+    preset = table.preset
+    if not isinstance(preset, Preset):
+        raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
+    for name, stake in table.stakes.items():
+        check_stake(name, stake, preset)
+    boxes = {
+        name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
+    }
+    return RoundState(preset, table.dealer, boxes)
+
+
+HELP = (
+    HelpRow("up 6", "", "the dealer's up card (starts a round)"),
+    HelpRow("deal Bob 10 7", "dl", "a box's first two cards; every box before any decision"),
+    HelpRow("even Bob", "", "a blackjack against an ace takes even money"),
+    HelpRow("insure Bob [Carol]", "ins", "insurance, half the bet, before the peek"),
+    HelpRow("peek", "pk", "the dealer has no blackjack under his ace or ten"),
+    HelpRow("hole K", "", "the hole card: at the peek when blackjack, else at his turn"),
+    HelpRow("surrender Bob", "sur", "late surrender: half the bet back"),
+    HelpRow("hit Bob 5 | hit Bob.2 5", "h", "a card to a hand"),
+    HelpRow("stand Bob", "s, st", "the hand stands"),
+    HelpRow("double Bob 9", "dbl", "double the bet, one card"),
+    HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
+    HelpRow("draw 5", "d", "the dealer draws to 17"),
+    HelpRow("round", "r", "a new round (optional: `up` starts one)"),
+)
+
+CASINO: Family[RoundState] = Family(
+    name=GAME,
+    actions=ROUND_ACTIONS,
+    opening=Up,
+    new_state=fresh_state,
+    transfers=round_transfers,
+    hints=hints,
+    words_now=words_now,
+    names_for=names_for,
+    panel=panel,
+    idle="between rounds: `up CARD` starts a round",
+    help_rows=HELP,
+    aliases={
+        "h": "hit",
+        "s": "stand",
+        "st": "stand",
+        "d": "draw",
+        "dl": "deal",
+        "dbl": "double",
+        "sp": "split",
+        "sur": "surrender",
+        "ins": "insure",
+        "pk": "peek",
+    },
+)
+
+FAMILY = CASINO  # what banluck.app.games looks up by a preset's `game`

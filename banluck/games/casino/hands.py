@@ -1,0 +1,28 @@
+"""Casino hand values: the hard and soft totals, and the blackjack (a box's first two cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from banluck.core.cards import Card
+
+
+def total(cards: Sequence[Card]) -> tuple[int, bool]:
+    """The best total and whether it is soft (an ace counted 11)."""
+    hard = sum(c.pips for c in cards)
+    if any(c.is_ace for c in cards) and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def is_two_card_21(cards: Sequence[Card]) -> bool:
+    """Two cards making 21: a blackjack when they are a box's first two (not a split hand's)."""
+    return len(cards) == 2 and total(cards)[0] == 21
+
+
+def label(cards: Sequence[Card]) -> str:
+    """`soft 17`, `16`, `bust 24`, `blackjack` (two cards of 21: the caller knows if it counts)."""
+    value, soft = total(cards)
+    if value > 21:
+        return f"bust {value}"
+    return f"soft {value}" if soft else str(value)

@@ -1,0 +1,45 @@
+"""The casino round as the dealer's panel shows it: the dealer's line, a row a hand, hints."""
+
+from __future__ import annotations
+
+from banluck.games.casino.hints import hints
+from banluck.games.casino.state import HandState, RoundState
+from banluck.table.family import Panel, PanelRow
+
+
+def _state(hand: HandState, state: RoundState) -> str:
+    if hand.result is not None:
+        return "settled"
+    if state.to_play() is hand:
+        return "to play"
+    if state.hand_done(hand):
+        return "doubled" if hand.doubled else "waits for the dealer"
+    return "waits"
+
+
+def panel(state: RoundState) -> Panel:
+    dealer = None
+    if state.dealer_cards:
+        cards = " ".join(str(c) for c in state.dealer_cards)
+        shown = f" = {state.dealer_label()}" if len(state.dealer_cards) > 1 else " (up)"
+        dealer = f"dealer {cards}{shown}"
+    rows = []
+    for box in state.players.values():
+        for hand in box.hands:
+            cards = " ".join(str(c) for c in hand.cards)
+            if hand.cards:
+                cards += f" = {hand.label()}"
+            amount = hand.result.amount if hand.result is not None else None
+            rows.append(PanelRow(hand.name, hand.bet, cards, _state(hand, state), amount))
+        if box.insurance:
+            result = box.insurance_result
+            rows.append(
+                PanelRow(
+                    f"{box.name} insurance",
+                    box.insurance,
+                    "",
+                    "settled" if result else "waits for the peek",
+                    result.amount if result else None,
+                )
+            )
+    return Panel(dealer, tuple(rows), tuple(hints(state)))

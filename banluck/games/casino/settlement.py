@@ -1,0 +1,133 @@
+"""Settling a casino round as its cards become known (CASINO.md §1). `settle` runs after every
+action and is idempotent: it settles only what is still open and whose cards now decide it.
+
+Order: naturals are paid at once when no dealer blackjack can come (no ace or ten up, or after the
+peek, or after the no-hole-card dealer's second card); insurance is lost at the peek (or at the
+no-hole-card dealer's second card); a dealer blackjack settles every open hand at once; a final
+dealer hand settles the rest.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from banluck.core.errors import RuleError
+from banluck.games.casino.hands import total
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.state import Box, HandState, Result, RoundState
+
+
+def blackjack_pays(stake: int, preset: Preset) -> int:
+    num, den = preset.payouts.ratio
+    return stake * num // den
+
+
+def stake_unit(preset: Preset) -> tuple[int, str]:
+    """The smallest stake step that keeps every payout whole, and the knobs that ask for it."""
+    num, den = preset.payouts.ratio
+    unit = den // gcd(num, den)
+    why = [f"payouts.blackjack {preset.payouts.blackjack}"] if unit > 1 else []
+    halves = []
+    if preset.insurance.offered:
+        halves.append("insurance.offered true")
+    if preset.surrender.mode != "none":
+        halves.append(f"surrender.mode {preset.surrender.mode}")
+    if halves and unit % 2:
+        unit *= 2
+        why += halves
+    return unit, ", ".join(why)
+
+
+def check_stake(name: str, stake: int, preset: Preset) -> None:
+    """Refuse a stake that would make half chips, naming the payout and the knobs."""
+    unit, why = stake_unit(preset)
+    if stake % unit == 0:
+        return
+    num, den = preset.payouts.ratio
+    if stake * num % den:
+        what = f"a blackjack pay {stake * num / den:g}"
+    elif preset.insurance.offered:
+        what = f"insurance cost {stake / 2:g}"
+    else:
+        what = f"a surrender lose {stake / 2:g}"
+    raise RuleError(
+        f"stake {stake} ({name}) makes {what}: stakes are multiples of {unit} here ({why})"
+    )
+
+
+def naturals_due(state: RoundState) -> bool:
+    """No dealer blackjack can come any more, or none could."""
+    if len(state.dealer_cards) >= 2:
+        return not state.dealer_blackjack()
+    if not state.up_peeks:
+        return True
+    return not state.no_hole_card and state.peeked
+
+
+def _pay_natural(state: RoundState, hand: HandState, box: Box) -> None:
+    paid = blackjack_pays(box.stake, state.preset)
+    hand.result = Result(paid, f"blackjack pays {state.preset.payouts.blackjack}")
+
+
+def _dealer_blackjack(state: RoundState) -> None:
+    original = state.no_hole_card and state.preset.dealer.no_hole_card_loses == "original"
+    for box in state.players.values():
+        if box.insurance and box.insurance_result is None:
+            box.insurance_result = Result(2 * box.insurance, "insurance pays 2:1")
+        lost = -sum(h.result.amount for h in box.hands if h.result and h.result.amount < 0)
+        left = max(box.stake - lost, 0)
+        for hand in box.hands:
+            if hand.result is not None:
+                continue
+            if hand.natural:
+                hand.result = Result(0, "blackjack against the dealer's blackjack: push")
+            elif original:
+                hand.result = Result(
+                    -left,
+                    "the dealer's blackjack takes the original bet only"
+                    " (dealer.no_hole_card_loses original)",
+                )
+                left = 0
+            else:
+                hand.result = Result(-hand.bet, "the dealer's blackjack")
+
+
+def _versus(state: RoundState, hand: HandState, box: Box) -> Result:
+    if hand.natural:
+        return Result(
+            blackjack_pays(box.stake, state.preset),
+            f"blackjack pays {state.preset.payouts.blackjack}",
+        )
+    dealer = state.dealer_label()
+    mine, theirs = hand.total, total(state.dealer_cards)[0]
+    if theirs > 21:
+        return Result(hand.bet, f"the dealer busts ({theirs})")
+    if mine > theirs:
+        return Result(hand.bet, f"{mine} beats the dealer's {dealer}")
+    if mine == theirs:
+        return Result(0, f"{mine} against the dealer's {dealer}: push")
+    return Result(-hand.bet, f"{mine} loses to the dealer's {dealer}")
+
+
+def settle(state: RoundState) -> None:
+    """Settle everything whose cards are now known."""
+    if state.up is None or not all(box.dealt for box in state.players.values()):
+        return
+    peek_done = (not state.no_hole_card and state.peeked) or len(state.dealer_cards) >= 2
+    if state.dealer_blackjack():
+        _dealer_blackjack(state)
+        return
+    if peek_done:
+        for box in state.players.values():
+            if box.insurance and box.insurance_result is None:
+                box.insurance_result = Result(-box.insurance, "insurance lost: no dealer blackjack")
+    if naturals_due(state):
+        for box in state.players.values():
+            hand = box.hands[0]
+            if hand.natural and hand.result is None:
+                _pay_natural(state, hand, box)
+    if state.dealer_final() and all(state.hand_done(h) for h in state.hands()):
+        for box in state.players.values():
+            for hand in box.hands:
+                if hand.result is None:
+                    hand.result = _versus(state, hand, box)

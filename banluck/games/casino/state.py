@@ -1,0 +1,254 @@
+"""The state of one casino round, computed by replaying its actions (never stored as the truth).
+
+A box is a seat's bet; it holds one hand, or the hands of its splits (`Bob.1` ... `Bob.4`). The
+dealer shows his up card, then a hole card (peek game) or a second card drawn at his turn (no hole
+card). Every settlement is made as soon as its cards are known; `settle` runs after every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from banluck.core.cards import Card
+from banluck.games.casino.hands import is_two_card_21, label, total
+from banluck.games.casino.preset import Preset
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one hand (or one insurance bet) was settled, in chips (+ the player wins)."""
+
+    amount: int
+    reason: str
+
+
+@dataclass(slots=True)
+class HandState:
+    """One hand of a box: `Bob`, or after a split `Bob.1`, `Bob.2`..."""
+
+    name: str
+    bet: int
+    cards: list[Card] = field(default_factory=list)
+    split: bool = False  # made by a split: never a blackjack, never surrendered
+    split_aces: bool = False
+    doubled: bool = False
+    stood: bool = False
+    result: Result | None = None
+
+    @property
+    def total(self) -> int:
+        return total(self.cards)[0]
+
+    @property
+    def soft(self) -> bool:
+        return total(self.cards)[1]
+
+    @property
+    def natural(self) -> bool:
+        """A blackjack: the box's own first two cards making 21."""
+        return not self.split and is_two_card_21(self.cards)
+
+    def label(self) -> str:
+        return "blackjack" if self.natural else label(self.cards)
+
+
+@dataclass(slots=True)
+class Box:
+    """A seat's box: its stake, its hands, its insurance."""
+
+    name: str
+    stake: int
+    hands: list[HandState] = field(default_factory=list)
+    insurance: int = 0  # the insurance bet (half the stake), 0 when not insured
+    insurance_result: Result | None = None
+    splits: int = 0  # hands made so far (0 before any split)
+
+    @property
+    def dealt(self) -> bool:
+        return len(self.hands[0].cards) >= 2 or self.hands[0].split
+
+    @property
+    def settled(self) -> bool:
+        return all(h.result is not None for h in self.hands) and (
+            self.insurance == 0 or self.insurance_result is not None
+        )
+
+
+@dataclass(slots=True)
+class RoundState:
+    preset: Preset
+    dealer: str
+    players: dict[str, Box]  # the boxes, in seat order
+    up: Card | None = None
+    dealer_cards: list[Card] = field(default_factory=list)  # up, then hole or draws
+    peeked: bool = False
+    decided: bool = False  # a player has made a decision: even money and insurance are over
+    ended: str | None = None
+
+    # -- the hands ----------------------------------------------------------------------------
+    def hands(self) -> list[HandState]:
+        return [h for box in self.players.values() for h in box.hands]
+
+    def hand(self, name: str) -> HandState | None:
+        return next((h for h in self.hands() if h.name == name), None)
+
+    def box_of(self, hand: HandState) -> Box:
+        return self.players[hand.name.rsplit(".", 1)[0] if hand.split else hand.name]
+
+    def hand_done(self, hand: HandState) -> bool:
+        """The hand takes no more decisions (it may still wait for its settlement)."""
+        if hand.result is not None or hand.stood or hand.doubled:
+            return True
+        if len(hand.cards) < 2:
+            return False
+        if hand.natural or hand.total >= 21:
+            return True
+        if hand.split_aces and self.preset.split.aces_one_card:
+            return not self.may_resplit_aces(hand)
+        return False
+
+    def may_resplit_aces(self, hand: HandState) -> bool:
+        split = self.preset.split
+        return (
+            hand.split_aces
+            and len(hand.cards) == 2
+            and all(c.is_ace for c in hand.cards)
+            and split.resplit_aces
+            and len(self.box_of(hand).hands) < split.max_hands
+        )
+
+    def to_play(self) -> HandState | None:
+        """The hand whose turn it is: boxes in seat order, each box's hands in order."""
+        if self.phase != "players":
+            return None
+        return next((h for h in self.hands() if not self.hand_done(h)), None)
+
+    # -- the dealer ---------------------------------------------------------------------------
+    @property
+    def no_hole_card(self) -> bool:
+        return self.preset.dealer.hole_card == "no-hole-card"
+
+    @property
+    def up_peeks(self) -> bool:
+        """The up card is an ace or a ten-card."""
+        return self.up is not None and (self.up.is_ace or self.up.is_ten_card)
+
+    def needs_peek(self) -> bool:
+        """The peek game, an ace or ten up, and a box still waiting for it."""
+        if self.no_hole_card or not self.up_peeks or self.peeked:
+            return False
+        return any(not box.settled for box in self.players.values())
+
+    def dealer_blackjack(self) -> bool:
+        return is_two_card_21(self.dealer_cards)
+
+    def dealer_must_draw(self) -> str | None:
+        """Why the dealer must draw now (`16`, `soft 17 (dealer.hits_soft_17 true)`), or None."""
+        if len(self.dealer_cards) < 2:
+            return "his second card" if self.no_hole_card else None
+        value, soft = total(self.dealer_cards)
+        if value < 17:
+            return f"{value}"
+        if value == 17 and soft and self.preset.dealer.hits_soft_17:
+            return "soft 17 (dealer.hits_soft_17 true)"
+        return None
+
+    def dealer_final(self) -> bool:
+        return len(self.dealer_cards) >= 2 and (
+            self.dealer_blackjack() or self.dealer_must_draw() is None
+        )
+
+    def dealer_label(self) -> str:
+        if not self.dealer_cards:
+            return ""
+        if self.dealer_blackjack():
+            return "blackjack"
+        return label(self.dealer_cards)
+
+    # -- the phase ----------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.ended is not None or (
+            self.up is not None
+            and all(box.dealt for box in self.players.values())
+            and all(box.settled for box in self.players.values())
+        )
+
+    @property
+    def phase(self) -> str:
+        """up, deal, peek, players, dealer or done."""
+        if self.done:
+            return "done"
+        if self.up is None:
+            return "up"
+        if not all(box.dealt for box in self.players.values()):
+            return "deal"
+        if self.needs_peek():
+            return "peek"
+        if any(not self.hand_done(h) for h in self.hands()):
+            return "players"
+        return "dealer"
+
+    def all_cards(self) -> list[Card]:
+        cards = list(self.dealer_cards)
+        for h in self.hands():
+            cards.extend(h.cards)
+        return cards
+
+    def pending(self) -> str:
+        """What the round is waiting for, in a few words."""
+        phase = self.phase
+        if phase == "up":
+            return "the dealer's up card (up CARD)"
+        if phase == "deal":
+            left = [b.name for b in self.players.values() if not b.dealt]
+            return f"the deal: {', '.join(left)} (deal NAME CARD CARD)"
+        if phase == "peek":
+            extra = " after even money and insurance" if self.up and self.up.is_ace else ""
+            return f"the peek{extra} (peek, or hole CARD when he has blackjack)"
+        if phase == "players":
+            hand = self.to_play()
+            assert hand is not None
+            return f"{hand.name} to play ({hand.label()})"
+        if phase == "dealer":
+            if len(self.dealer_cards) < 2 and not self.no_hole_card:
+                return "the dealer's hole card (hole CARD)"
+            why = self.dealer_must_draw()
+            return f"the dealer must draw: {why}"
+        return "nothing: the round is over"
+
+    def waiting(self) -> str:
+        """What comes first, as the end of a refusal (`cannot hit Carol: ...`)."""
+        phase = self.phase
+        if phase == "up":
+            return "the dealer's up card comes first (up CARD)"
+        if phase == "deal":
+            left = ", ".join(b.name for b in self.players.values() if not b.dealt)
+            return f"every box is dealt first (still to deal: {left})"
+        if phase == "peek":
+            return "the dealer peeks first (peek, or hole CARD)"
+        if phase == "players":
+            hand = self.to_play()
+            assert hand is not None
+            return f"{hand.name} is still to play ({hand.label()})"
+        if phase == "dealer":
+            return f"it is the dealer's turn: {self.pending()}"
+        return "the round is over"
+
+    def kinds(self) -> dict[str, str]:
+        """Each person's hand kind where known: blackjack, bust, 21 or a total."""
+        kinds: dict[str, str] = {}
+        if len(self.dealer_cards) >= 2:
+            kinds[self.dealer] = _kind(self.dealer_cards, self.dealer_blackjack())
+        for box in self.players.values():
+            first = box.hands[0]
+            if len(first.cards) >= 2:
+                kinds[box.name] = _kind(first.cards, first.natural)
+        return kinds
+
+
+def _kind(cards: list[Card], natural: bool) -> str:
+    if natural:
+        return "blackjack"
+    value = total(cards)[0]
+    return "bust" if value > 21 else str(value)
