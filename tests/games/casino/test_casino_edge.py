@@ -334,3 +334,50 @@ PUBLISHED_FAST = [
 def test_published_single_deck_figures(name: str, rules: Rules, edge_pct: float) -> None:
     pytest.importorskip("numpy")
     assert house_edge(rules).edge * 100 == pytest.approx(edge_pct, abs=0.005), name
+
+
+# Per-hand expectations of the same appendix, to its six decimals: player A,2 and 6,5 against an
+# ace. Peek tables are "no dealer blackjack" expectations (ours are joint: divided by the chance of
+# no dealer blackjack); no-hole-card tables include the dealer's blackjack taking every bet.
+HAND_VALUES = [
+    # (rules, player ranks, {action: value}, source)
+    (
+        Rules(decks=1, split_max_hands=4, surrender="none"),
+        (0, 1),
+        {"S": -0.661732, "H": -0.067808, "D": -0.593281},
+        "https://wizardofodds.com/games/blackjack/appendix/9/1ds17r4/",
+    ),
+    (
+        Rules(decks=1, split_max_hands=4, surrender="none"),
+        (4, 5),
+        {"S": -0.634013, "H": 0.172946, "D": 0.240259},
+        "https://wizardofodds.com/games/blackjack/appendix/9/1ds17r4/",
+    ),
+    (
+        Rules(decks=1, hits_soft_17=True, split_max_hands=4, surrender="none"),
+        (0, 1),
+        {"S": -0.589084, "H": -0.107929, "D": -0.552040},
+        "https://wizardofodds.com/games/blackjack/appendix/9/1dh17r4/",
+    ),
+    (
+        Rules(decks=6, hits_soft_17=True, hole_card="no-hole-card", split_max_hands=4),
+        (0, 1),
+        {"S": -0.722356, "H": -0.379910, "D": -1.024099},
+        "https://wizardofodds.com/games/blackjack/appendix/9/euro-6dh17r4/",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rules", "cards", "want", "source"), HAND_VALUES)
+def test_hand_values_against_an_ace_match_the_appendix(
+    rules: Rules, cards: tuple[int, int], want: dict[str, float], source: str
+) -> None:
+    if rules.decks > 1:
+        pytest.importorskip("numpy")
+    solver = solvers(rules)[0]
+    assert solver is not None
+    removed = _add(_add((0,) * 10, cards[0]), cards[1])
+    opts = solver.options(removed, *cards)
+    scale = 1.0 if rules.loses_all else 1.0 - solver.bj_chance(removed)
+    for action, value in want.items():
+        assert opts[action][0] / scale == pytest.approx(value, abs=5e-7), (action, source)
