@@ -381,3 +381,32 @@ def test_hand_values_against_an_ace_match_the_appendix(
     scale = 1.0 if rules.loses_all else 1.0 - solver.bj_chance(removed)
     for action, value in want.items():
         assert opts[action][0] / scale == pytest.approx(value, abs=5e-7), (action, source)
+
+
+def test_backends_agree_with_splits_and_no_hole_card() -> None:
+    pytest.importorskip("numpy")
+    shoe = (3, 1, 1, 1, 1, 1, 1, 3, 1, 5)
+    for rules in (
+        Rules(split_max_hands=4, resplit_aces=True, hits_soft_17=True),
+        Rules(split_max_hands=3, hole_card="no-hole-card", double_after_split=False),
+    ):
+        py = house_edge(rules, shoe, use_numpy=False)
+        np_ = house_edge(rules, shoe, use_numpy=True)
+        assert np_.edge == pytest.approx(py.edge, abs=1e-12)
+        assert np_.sd == pytest.approx(py.sd, abs=1e-12)
+
+
+def test_importing_the_lab_does_not_import_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, banluck.games.casino.edge, banluck.games.casino.strategy; "
+        "sys.exit('numpy' in sys.modules)"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_shoes_too_small_are_refused() -> None:
+    with pytest.raises(ValueError, match="too small"):
+        house_edge(Rules(), (1, 1, 1, 1, 1, 1, 1, 1, 1, 1))
