@@ -48,8 +48,9 @@ over the hands is the recursion F(pending hands, hands, pair cards out) of `_Sol
 original pair cards only (the "2 x the first hand" convention for one split); the two differ by
 under 0.001 percentage point on the shipped rule sets (docs/casino-edge.md).
 
-The standard deviation treats the results of the hands of one split as uncorrelated given no
-dealer blackjack, which understates it slightly (split hands share the dealer's hand).
+The standard deviation treats the results of the hands of one split as independent given the
+dealer's final outcome (17..21, bust, blackjack): their correlation through the dealer's hand is
+kept, the one through the cards they take from each other is not.
 
 Numbers
 -------
@@ -76,6 +77,8 @@ BUST, BJ = 5, 6
 
 Shoe = tuple[int, ...]
 Value = tuple[float, float]  # (expectation, second moment), joint units (module docstring)
+# A split hand: p(pair card); ev, m2, outcome vector of the non-pair branch; the same, pair kept.
+SplitHand = tuple[float, float, float, list[float], float, float, list[float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +315,7 @@ class _Solver:
         self.split_method = split_method
         self.memo: dict[tuple[Shoe, int, bool], Value] = {}
         self.dmemo: dict[Shoe, tuple[float, ...]] = {}
+        self.vmemo: dict[tuple[Shoe, int, bool], list[float]] = {}
 
     # the dealer, the blackjack mass
     def _vector(self, removed: Shoe) -> tuple[float, ...]:
@@ -426,18 +430,63 @@ class _Solver:
         if self.may_surrender():
             out["R"] = self.surrender(removed)
         if c1 == c2 and self.rules.split_max_hands >= 2:
-            out["P"] = self.split(c1, self.mass(removed))
+            out["P"] = self.split(c1, removed)
         return out
 
     # splits
-    def _split_hand(self, x: int, j: int) -> tuple[float, float, float, float, float]:
-        """One split hand drawing its second card with j pair cards out: (p of a pair card,
-        ev and m2 of the non-pair branch, ev and m2 of keeping the pair; both weighted by
-        their chances)."""
+    # outcome vectors: a hand's result split by the dealer's final outcome (for the sd of splits)
+    def _stand_vec(self, removed: Shoe, total: int, bet: float) -> list[float]:
+        d = self._vector(removed)
+        w = [0.0] * 7
+        for slot in range(5):
+            dt = 17 + slot
+            w[slot] = bet * d[slot] if total > dt else -bet * d[slot] if total < dt else 0.0
+        w[BUST] = bet * d[BUST]
+        w[BJ] = -bet * self.L * d[BJ]
+        return w
+
+    def _bust_vec(self, removed: Shoe, bet: float) -> list[float]:
+        d = self._vector(removed)
+        return [-bet * x for x in d[:6]] + [-bet * self.L * d[BJ]]
+
+    def _play_vec(self, removed: Shoe, hard: int, ace: bool) -> list[float]:
+        """The outcome vector of `play` (the same decisions)."""
+        key = (removed, hard, ace)
+        got = self.vmemo.get(key)
+        if got is None:
+            total = _total(hard, ace)
+            if total < 21 and self.hit(removed, hard, ace)[0] > self.stand(removed, total)[0]:
+                got = self._hit_vec(removed, hard, ace)
+            else:
+                got = self._stand_vec(removed, total, 1.0)
+            self.vmemo[key] = got
+        return got
+
+    def _hit_vec(self, removed: Shoe, hard: int, ace: bool, double: bool = False) -> list[float]:
+        w = [0.0] * 7
+        for r, p in self.draws(removed):
+            nr = _add(removed, r)
+            h = hard + r + 1
+            if h > 21:
+                v = self._bust_vec(nr, 2.0 if double else 1.0)
+            elif double:
+                v = self._stand_vec(nr, _total(h, ace or r == ACE), 2.0)
+            else:
+                v = self._play_vec(nr, h, ace or r == ACE)
+            for i in range(7):
+                w[i] += p * v[i]
+        return w
+
+    def _split_hand(self, x: int, j: int) -> SplitHand:
+        """One split hand drawing its second card with j pair cards out: the chance of a pair
+        card, then ev, m2 and outcome vector of the non-pair branch and of keeping the pair
+        (each weighted by its chance)."""
         rules = self.rules
         removed = _add((0,) * 10, x, j)
         ev_n = m2_n = 0.0
         ev_p = m2_p = 0.0
+        vec_n = [0.0] * 7
+        vec_p = [0.0] * 7
         px = 0.0
         one_card = x == ACE and rules.aces_one_card
         for r, p in self.draws(removed):
@@ -445,65 +494,82 @@ class _Solver:
             hard = x + r + 2
             ace = ACE in (x, r)
             total = _total(hard, ace)
-            if one_card:
-                v = self.stand(nr, total)
+            v = self.stand(nr, total)
+            choice = "S"
+            if not one_card and total < 21:
+                hit = self.hit(nr, hard, ace)
+                if hit[0] > v[0]:
+                    v, choice = hit, "H"
+                if rules.double_after_split and self.may_double(hard, ace):
+                    dbl = self.double(nr, hard, ace)
+                    if dbl[0] > v[0]:
+                        v, choice = dbl, "D"
+            if choice == "S":
+                vec = self._stand_vec(nr, total, 1.0)
             else:
-                v = self.stand(nr, total)
-                if total < 21:
-                    hit = self.hit(nr, hard, ace)
-                    if hit[0] > v[0]:
-                        v = hit
-                    if rules.double_after_split and self.may_double(hard, ace):
-                        dbl = self.double(nr, hard, ace)
-                        if dbl[0] > v[0]:
-                            v = dbl
+                vec = self._hit_vec(nr, hard, ace, double=choice == "D")
             if r == x:
                 px = p
                 ev_p, m2_p = p * v[0], p * v[1]
+                vec_p = [p * e for e in vec]
             else:
                 ev_n += p * v[0]
                 m2_n += p * v[1]
-        return px, ev_n, m2_n, ev_p, m2_p
+                for i in range(7):
+                    vec_n[i] += p * vec[i]
+        return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
 
-    def split(self, x: int, mass: float) -> Value:
+    def split(self, x: int, removed: Shoe) -> Value:
+        """(E[sum], E[sum^2]) over the split hands of the pair x x (removed: the pair)."""
         rules = self.rules
         limit = rules.split_max_hands
         may_resplit = x != ACE or rules.resplit_aces
         fixed = self.split_method == "fixed"
-        hands: dict[int, tuple[float, float, float, float, float]] = {}
+        hands: dict[int, SplitHand] = {}
+        dealer = self._vector(removed)
 
-        def hand(j: int) -> tuple[float, float, float, float, float]:
+        def cross(a: list[float], b: list[float]) -> float:
+            """E[A B] of two hands' results, independent given the dealer's outcome."""
+            return sum(x * y / q for x, y, q in zip(a, b, dealer, strict=True) if q > 0)
+
+        def hand(j: int) -> SplitHand:
             jj = 2 if fixed else j
             if jj not in hands:
                 hands[jj] = self._split_hand(x, jj)
             return hands[jj]
 
-        memo: dict[tuple[int, int, int], Value] = {}
+        memo: dict[tuple[int, int, int], tuple[float, float, list[float]]] = {}
+        zero = [0.0] * 7
 
-        def f(k: int, t: int, j: int) -> Value:
-            """(E[sum], E[sum^2]) of the k pending hands, t hands in all, j pair cards out."""
+        def f(k: int, t: int, j: int) -> tuple[float, float, list[float]]:
+            """E[sum], E[sum^2] and the outcome vector of the k pending hands, t hands in all,
+            j pair cards out."""
             if k == 0:
-                return 0.0, 0.0
+                return 0.0, 0.0, zero
             key = (k, t, j)
             if key in memo:
                 return memo[key]
-            px, ev_n, m2_n, ev_p, m2_p = hand(j)
-            rest_e, rest_m2 = f(k - 1, t, j)
+            px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p = hand(j)
+            rest_e, rest_m2, rest_v = f(k - 1, t, j)
             ev = ev_n + (1 - px) * rest_e
-            m2 = m2_n + (1 - px) * rest_m2 + 2 * ev_n * rest_e / mass
+            m2 = m2_n + (1 - px) * rest_m2 + 2 * cross(vec_n, rest_v)
+            vec = [a + (1 - px) * b for a, b in zip(vec_n, rest_v, strict=True)]
             if px > 0:
                 if may_resplit and t < limit:
-                    re, rm2 = f(k + 1, t + 1, j + 1)
+                    re, rm2, rv = f(k + 1, t + 1, j + 1)
                     ev += px * re
                     m2 += px * rm2
+                    vec = [a + px * b for a, b in zip(vec, rv, strict=True)]
                 else:
-                    re, rm2 = f(k - 1, t, j + 1)
+                    re, rm2, rv = f(k - 1, t, j + 1)
                     ev += ev_p + px * re
-                    m2 += m2_p + px * rm2 + 2 * ev_p * re / mass
-            memo[key] = (ev, m2)
-            return ev, m2
+                    m2 += m2_p + px * rm2 + 2 * cross(vec_p, rv)
+                    vec = [a + b + px * c for a, b, c in zip(vec, vec_p, rv, strict=True)]
+            memo[key] = (ev, m2, vec)
+            return ev, m2, vec
 
-        return f(2, 2, 2)
+        ev, m2, _ = f(2, 2, 2)
+        return ev, m2
 
 
 # --- the round --------------------------------------------------------------------------------
