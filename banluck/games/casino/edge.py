@@ -76,6 +76,9 @@ SURRENDER = ("none", "late", "late-not-vs-ace")
 BUST, BJ = 5, 6
 
 Shoe = tuple[int, ...]
+# Options within TIE of the best count as equal: the first of stand, hit, double, surrender,
+# split is played (only the sd can depend on it).
+TIE = 1e-12
 Value = tuple[float, float]  # (expectation, second moment), joint units (module docstring)
 # A split hand: p(pair card); ev, m2, outcome vector of the non-pair branch; the same, pair kept.
 SplitHand = tuple[float, float, float, list[float], float, float, list[float]]
@@ -371,7 +374,7 @@ class _Solver:
         best = self.stand(removed, total)
         if total < 21:
             hit = self.hit(removed, hard, ace)
-            if hit[0] > best[0]:
+            if hit[0] > best[0] + TIE:
                 best = hit
         self.memo[key] = best
         return best
@@ -455,7 +458,7 @@ class _Solver:
         got = self.vmemo.get(key)
         if got is None:
             total = _total(hard, ace)
-            if total < 21 and self.hit(removed, hard, ace)[0] > self.stand(removed, total)[0]:
+            if total < 21 and self.hit(removed, hard, ace)[0] > self.stand(removed, total)[0] + TIE:
                 got = self._hit_vec(removed, hard, ace)
             else:
                 got = self._stand_vec(removed, total, 1.0)
@@ -498,11 +501,11 @@ class _Solver:
             choice = "S"
             if not one_card and total < 21:
                 hit = self.hit(nr, hard, ace)
-                if hit[0] > v[0]:
+                if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
                 if rules.double_after_split and self.may_double(hard, ace):
                     dbl = self.double(nr, hard, ace)
-                    if dbl[0] > v[0]:
+                    if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
                 vec = self._stand_vec(nr, total, 1.0)
@@ -654,6 +657,12 @@ def house_edge(
     return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)), ev_by_up=tuple(by_up))
 
 
+def pick(opts: dict[str, Value]) -> Value:
+    """The value of the option played: the first (in the order given) within TIE of the best."""
+    top = max(v[0] for v in opts.values())
+    return next(v for v in opts.values() if v[0] >= top - TIE)
+
+
 def _up_value(solver: _Solver, rules: Rules) -> tuple[float, float]:
     ev = m2 = 0.0
     keep = 1.0 - solver.L  # the blackjack mass left out of the values (peek, or "original")
@@ -665,7 +674,7 @@ def _up_value(solver: _Solver, rules: Rules) -> tuple[float, float]:
             s = rules.payout**2 * (1.0 - bj)
         else:
             opts = solver.options(removed, c1, c2)
-            e, s = max(opts.values(), key=lambda v: v[0])
+            e, s = pick(opts)
             e -= keep * bj
             s += keep * bj
         ev += p * e

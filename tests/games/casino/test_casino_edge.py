@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from functools import cache
 from types import SimpleNamespace
+from typing import TypeVar
 
 import pytest
 
@@ -21,6 +23,7 @@ from banluck.games.casino.edge import (
 # --- brute force: the round played in its real order, the hole card a hidden card ------------
 
 Counts = tuple[int, ...]
+T = TypeVar("T")
 
 
 def _take(deck: Counts, r: int) -> Counts:
@@ -57,8 +60,11 @@ def _dealer(deck: Counts, hard: int, ace: bool, ncards: int, h17: bool) -> tuple
     return tuple(out)
 
 
-def brute_edge(rules: Rules, shoe: Counts) -> float:
-    """Edge with no split (split_max_hands must be 1), by direct expectimax over the deal.
+EvM2 = tuple[float, float]  # (expectation, second moment) of the player's result
+
+
+def brute_edge(rules: Rules, shoe: Counts) -> tuple[float, float]:
+    """(edge, sd) with no split (split_max_hands must be 1), by direct expectimax over the deal.
 
     Peek: the hole card is dealt before the player acts and stays hidden: every value is a
     mapping over the hole card, and the player maximises its average under what he knows (the
@@ -70,13 +76,13 @@ def brute_edge(rules: Rules, shoe: Counts) -> float:
     loses_all = rules.hole_card == "no-hole-card" and rules.no_hole_card_loses == "all"
     pay = PAYOUTS[rules.blackjack_pays]
 
-    def settle(total: int, d: tuple[float, ...], bet: float) -> float:
-        ev = d[5] * bet - d[6] * (bet if loses_all else 1.0)
+    def settle(total: int, d: tuple[float, ...], bet: float) -> EvM2:
+        outcomes = [(d[5], bet), (d[6], -(bet if loses_all else 1.0))]
         for i in range(5):
-            ev += d[i] * (bet if total > 17 + i else -bet if total < 17 + i else 0.0)
-        return ev
+            outcomes.append((d[i], bet if total > 17 + i else -bet if total < 17 + i else 0.0))
+        return sum(q * x for q, x in outcomes), sum(q * x * x for q, x in outcomes)
 
-    def stand(deck: Counts, up: int, hole: int | None, total: int, bet: float) -> float:
+    def stand(deck: Counts, up: int, hole: int | None, total: int, bet: float) -> EvM2:
         if hole is None:
             d = _dealer(deck, up + 1, up == 0, 1, h17)
         else:
@@ -86,11 +92,12 @@ def brute_edge(rules: Rules, shoe: Counts) -> float:
     def holes_of(deck: Counts, allowed: tuple[int, ...] | None) -> list[int | None]:
         return [None] if allowed is None else [h for h in allowed if deck[h]]
 
-    def average(deck: Counts, values: dict[int | None, float]) -> float:
+    def average(deck: Counts, values: dict[int | None, EvM2]) -> EvM2:
         if None in values:
             return values[None]
         n = sum(deck[h] for h in values if h is not None)
-        return sum(deck[h] / n * v for h, v in values.items() if h is not None)
+        ws = [(deck[h] / n, v) for h, v in values.items() if h is not None]
+        return sum(w * v[0] for w, v in ws), sum(w * v[1] for w, v in ws)
 
     def bj_next(deck: Counts, up: int) -> float:
         return deck[9 if up == 0 else 0] / sum(deck) if up in (0, 9) else 0.0
@@ -98,48 +105,50 @@ def brute_edge(rules: Rules, shoe: Counts) -> float:
     @cache
     def node(
         deck: Counts, up: int, allowed: tuple[int, ...] | None, hard: int, ace: bool, first: bool
-    ) -> dict[str, dict[int | None, float]]:
+    ) -> dict[str, dict[int | None, EvM2]]:
         """{action: {hole: value}}; deck is every card the player has not seen."""
         holes = holes_of(deck, allowed)
         total = _best(hard, ace)
-        out: dict[str, dict[int | None, float]] = {
+        out: dict[str, dict[int | None, EvM2]] = {
             "S": {h: stand(deck, up, h, total, 1.0) for h in holes}
         }
         if total < 21:
-            hit: dict[int | None, float] = {}
-            dbl: dict[int | None, float] = {}
+            hit: dict[int | None, EvM2] = {}
+            dbl: dict[int | None, EvM2] = {}
             for h in holes:
                 left = deck if h is None else _take(deck, h)
                 n = sum(left)
-                eh = ed = 0.0
+                eh = mh = ed = md = 0.0
                 for r in range(10):
                     if not left[r]:
                         continue
                     p = left[r] / n
                     nh, na = hard + r + 1, ace or r == 0
                     if nh > 21:
-                        eh -= p
-                        ed -= 2 * p
+                        eh, mh, ed, md = eh - p, mh + p, ed - 2 * p, md + 4 * p
                         continue
                     child_deck = _take(deck, r)
                     child = node(child_deck, up, allowed, nh, na, False)
-                    pick = max(child.values(), key=lambda v: average(child_deck, v))
-                    eh += p * pick[h]
-                    ed += p * stand(child_deck, up, h, _best(nh, na), 2.0)
-                hit[h] = eh
-                dbl[h] = ed
+                    pick = _first_best(child.values(), lambda v, cd=child_deck: average(cd, v)[0])
+                    eh += p * pick[h][0]
+                    mh += p * pick[h][1]
+                    sv = stand(child_deck, up, h, _best(nh, na), 2.0)
+                    ed += p * sv[0]
+                    md += p * sv[1]
+                hit[h] = (eh, mh)
+                dbl[h] = (ed, md)
             out["H"] = hit
             if first and _may_double(rules, hard, ace):
                 out["D"] = dbl
         if first and _may_surrender(rules, up):
             if allowed is None:
                 bj = bj_next(deck, up)
-                out["R"] = {None: -0.5 * (1 - bj) - bj}
+                out["R"] = {None: (-0.5 * (1 - bj) - bj, 0.25 * (1 - bj) + bj)}
             else:
-                out["R"] = {h: -0.5 for h in holes}
+                out["R"] = {h: (-0.5, 0.25) for h in holes}
         return out
 
-    ev = 0.0
+    ev = m2 = 0.0
     # the real order: player, up, player, hole
     for c1 in range(10):
         for up in range(10):
@@ -158,20 +167,36 @@ def brute_edge(rules: Rules, shoe: Counts) -> float:
                 hard, ace = c1 + c2 + 2, 0 in (c1, c2)
                 if not peek:
                     if player_bj:
-                        ev += p * pay * (1 - bj_next(d, up))
+                        q = 1 - bj_next(d, up)
+                        ev += p * pay * q
+                        m2 += p * pay * pay * q
                     else:
                         opts = node(d, up, None, hard, ace, True)
-                        ev += p * max(v[None] for v in opts.values())
+                        best = _first_best([v[None] for v in opts.values()], lambda v: v[0])
+                        ev += p * best[0]
+                        m2 += p * best[1]
                     continue
                 allowed = tuple(h for h in range(10) if {up, h} != {0, 9})
                 p_bj = 1 - sum(d[h] for h in allowed) / sum(d)
                 if player_bj:
                     ev += p * (1 - p_bj) * pay
+                    m2 += p * (1 - p_bj) * pay * pay
                     continue
                 ev -= p * p_bj
+                m2 += p * p_bj
                 opts = node(d, up, allowed, hard, ace, True)
-                ev += p * (1 - p_bj) * max(average(d, v) for v in opts.values())
-    return -ev
+                best = _first_best([average(d, v) for v in opts.values()], lambda v: v[0])
+                ev += p * (1 - p_bj) * best[0]
+                m2 += p * (1 - p_bj) * best[1]
+    return -ev, math.sqrt(m2 - ev * ev)
+
+
+def _first_best(values: Iterable[T], key: Callable[[T], float]) -> T:
+    """The first value within 1e-12 of the best (the engine's tie rule: stand, hit, double,
+    surrender in that order)."""
+    items = list(values)
+    top = max(key(v) for v in items)
+    return next(v for v in items if key(v) >= top - 1e-12)
 
 
 def _may_double(rules: Rules, hard: int, ace: bool) -> bool:
@@ -209,10 +234,11 @@ RULE_CASES = [
 @pytest.mark.parametrize("shoe", SMALL_SHOES)
 @pytest.mark.parametrize("rules", RULE_CASES, ids=lambda r: f"{r.hole_card}-{r.surrender}")
 def test_recursion_matches_brute_force_without_splits(rules: Rules, shoe: Counts) -> None:
-    want = brute_edge(rules, shoe)
+    want_edge, want_sd = brute_edge(rules, shoe)
     for use_numpy in _backends():
-        got = house_edge(rules, shoe, use_numpy=use_numpy).edge
-        assert got == pytest.approx(want, abs=1e-12), use_numpy
+        got = house_edge(rules, shoe, use_numpy=use_numpy)
+        assert got.edge == pytest.approx(want_edge, abs=1e-12), use_numpy
+        assert got.sd == pytest.approx(want_sd, abs=1e-12), use_numpy
 
 
 def _backends() -> list[bool]:
