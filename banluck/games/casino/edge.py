@@ -689,4 +689,5 @@ def edge_report(rules: Rules) -> dict[str, Any]:
         "heads_up": {"edge": result.edge, "sd": result.sd},
         "rules": asdict(rules),
         "method": "exact",
+        "split_hands": "CDZ-: each split hand from the shoe less the up card, the pair cards dealt and its own cards",
     }

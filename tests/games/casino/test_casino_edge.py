@@ -339,6 +339,7 @@ def test_edge_report_shape(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(report["heads_up"]["edge"], float)
     assert report["heads_up"]["sd"] > 0
     assert report["rules"]["decks"] == 1
+    assert report["method"] == "exact" and report["split_hands"].startswith("CDZ-")
 
 
 # --- published exact figures ------------------------------------------------------------------
