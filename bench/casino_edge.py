@@ -1,7 +1,8 @@
 """Benchmark and check of the casino house-edge lab (banluck.games.casino.edge).
 
     python bench/casino_edge.py           # full: every rule set below, 1-8 decks (minutes)
-    python bench/casino_edge.py --short   # CI: one single-deck rule set, a few seconds
+    python bench/casino_edge.py --short   # CI: one single-deck rule set, a few seconds (with
+                                          # numpy; without it, per-hand values against an ace)
 
 Each line: the rule set, our edge, the published figure (where there is one) and the difference
 in percentage points, the sd per round, and the time. Budgets (docs/casino-edge.md): 60 s for a
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from banluck.games.casino.edge import Rules, house_edge  # noqa: E402
+from banluck.games.casino.edge import Rules, _add, _numpy_ok, house_edge, solvers  # noqa: E402
 
 TOLERANCE_PP = 0.005
 BUDGET_ONE_SPLIT_S = 60.0
@@ -101,10 +102,40 @@ CASES: list[tuple[str, Rules, float | None, str]] = [
 SHORT = [("1D S17 R4 DAS", Rules(decks=1, **R4), -0.1839, WIZ + "1ds17r4/")]
 
 
+# Wizard of Odds appendix 9, 1 deck S17: "no dealer blackjack" values against an ace.
+HANDS_VS_ACE = [
+    ((0, 1), {"S": -0.661732, "H": -0.067808, "D": -0.593281}),
+    ((4, 5), {"S": -0.634013, "H": 0.172946, "D": 0.240259}),
+]
+
+
+def short_without_numpy() -> int:
+    """Per-hand values against an ace, single deck (one up card: a second in plain Python)."""
+    start = time.perf_counter()
+    solver = solvers(Rules(decks=1, **R4), use_numpy=False)[0]
+    assert solver is not None
+    failures = 0
+    for cards, want in HANDS_VS_ACE:
+        removed = _add(_add((0,) * 10, cards[0]), cards[1])
+        opts = solver.options(removed, *cards)
+        scale = 1.0 - solver.bj_chance(removed)
+        for action, value in want.items():
+            got = opts[action][0] / scale
+            ok = abs(got - value) < 5e-7
+            failures += not ok
+            print(
+                f"1D S17 {cards} v A {action}: {got:+.6f} (published {value:+.6f}) {'' if ok else 'MISS'}"
+            )
+    print(f"{time.perf_counter() - start:.1f}s  {WIZ}1ds17r4/ (numpy not installed: no whole edge)")
+    return 1 if failures else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--short", action="store_true", help="one small rule set (CI)")
     args = parser.parse_args()
+    if args.short and not _numpy_ok():
+        return short_without_numpy()
     cases = SHORT if args.short else CASES
     failures = 0
     results: dict[str, float] = {}
