@@ -123,8 +123,9 @@ def short_without_numpy() -> int:
             got = opts[action][0] / scale
             ok = abs(got - value) < 5e-7
             failures += not ok
+            hand = ",".join("A" if c == 0 else str(c + 1) for c in cards)
             print(
-                f"1D S17 {cards} v A {action}: {got:+.6f} (published {value:+.6f}) {'' if ok else 'MISS'}"
+                f"1D S17 {hand} v A {action}: {got:+.6f} (published {value:+.6f}) {'' if ok else 'MISS'}"
             )
     print(f"{time.perf_counter() - start:.1f}s  {WIZ}1ds17r4/ (numpy not installed: no whole edge)")
     return 1 if failures else 0
