@@ -5,9 +5,11 @@ What is computed (CASINO.md §8)
 The bank's expected gain per unit of initial bet, one box against the dealer, the first round off
 a full shoe, the player playing each hand to its best expectation given its own cards and the up
 card (composition-dependent play): stand, hit, double, split (to the rule set's limit) and
-surrender, each where the rules allow it. Insurance and even money are never taken (off the top
-they are worth less than declining for every composition at 3:2; the published tables leave them
-out too). `edge_report` also gives the standard deviation of the player's result per round.
+surrender, each where the rules allow it. Insurance and even money are not taken (off the top
+insurance is worth less than declining for every composition, and so is even money at 3:2; the
+published tables leave them out). At 6:5 or 1:1 even money is worth more than waiting:
+`house_edge(..., take_even_money=True)` takes it where `rules.even_money` offers it.
+`edge_report` also gives the standard deviation of the player's result per round.
 
 The recursion (exact for every hand that is not split)
 -------------------------------------------------------
@@ -636,9 +638,12 @@ def house_edge(
     *,
     use_numpy: bool | None = None,
     split_method: str = "pair-cards",
+    take_even_money: bool = False,
 ) -> EdgeResult:
     """The exact house edge (module docstring). `shoe` overrides the full shoe (ten counts:
-    A, 2..9, ten), for small test shoes."""
+    A, 2..9, ten), for small test shoes. `take_even_money`: a blackjack against an ace takes
+    even money where `rules.even_money` offers it and it is worth more than waiting (never at
+    3:2; at 6:5 or 1:1 it is); off by default, as in the published figures."""
     full = tuple(shoe) if shoe is not None else rules.shoe()
     n = sum(full)
     ev = m2 = 0.0
@@ -650,7 +655,7 @@ def house_edge(
             by_up.append(0.0)
             continue
         pu = full[up] / n
-        e_up, m_up = _up_value(solver, rules)
+        e_up, m_up = _up_value(solver, rules, take_even_money)
         by_up.append(e_up)
         ev += pu * e_up
         m2 += pu * m_up
@@ -663,7 +668,7 @@ def pick(opts: dict[str, Value]) -> Value:
     return next(v for v in opts.values() if v[0] >= top - TIE)
 
 
-def _up_value(solver: _Solver, rules: Rules) -> tuple[float, float]:
+def _up_value(solver: _Solver, rules: Rules, take_even_money: bool) -> tuple[float, float]:
     ev = m2 = 0.0
     keep = 1.0 - solver.L  # the blackjack mass left out of the values (peek, or "original")
     for c1, c2, p in pair_starts(solver.base):
@@ -672,6 +677,8 @@ def _up_value(solver: _Solver, rules: Rules) -> tuple[float, float]:
         if c1 == ACE and c2 == TEN:
             e = rules.payout * (1.0 - bj)
             s = rules.payout**2 * (1.0 - bj)
+            if take_even_money and rules.even_money and solver.up == ACE and e < 1.0:
+                e = s = 1.0
         else:
             opts = solver.options(removed, c1, c2)
             e, s = pick(opts)

@@ -437,3 +437,18 @@ def test_importing_the_lab_does_not_import_numpy() -> None:
 def test_shoes_too_small_are_refused() -> None:
     with pytest.raises(ValueError, match="too small"):
         house_edge(Rules(), (1, 1, 1, 1, 1, 1, 1, 1, 1, 1))
+
+
+def test_even_money_counts_only_when_asked_and_worth_more() -> None:
+    shoe = (2, 1, 1, 1, 1, 2, 1, 2, 1, 5)
+    for pays, better in (("3:2", False), ("6:5", True), ("1:1", True)):
+        rules = Rules(split_max_hands=1, blackjack_pays=pays)
+        plain = house_edge(rules, shoe).edge
+        taken = house_edge(rules, shoe, take_even_money=True).edge
+        assert (taken < plain - 1e-9) is better, pays
+        offered_not = house_edge(
+            Rules(split_max_hands=1, blackjack_pays=pays, even_money=False),
+            shoe,
+            take_even_money=True,
+        ).edge
+        assert offered_not == pytest.approx(plain, abs=1e-15)
