@@ -44,7 +44,7 @@ MODULES: dict[str, tuple[str, ...]] = {
         "demo",
     ),
     "night_cmd": ("night", "act"),
-    "odds_cmd": ("odds", "edge"),
+    "odds_cmd": ("odds", "edge", "strategy"),
     "replay_cmd": ("replay",),
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),

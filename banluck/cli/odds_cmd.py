@@ -168,13 +168,18 @@ def edge(
     """
     import os
 
-    from banluck.app.presets import load_as
+    from banluck.app.presets import load
     from banluck.core.errors import RuleError
     from banluck.games.banluck.edge import check_simulation, exact_edge, simulate_edge
     from banluck.games.banluck.odds import Policy
     from banluck.games.banluck.preset import Preset
 
-    loaded = [load_as(name, Preset) for name in names]
+    everything = [load(name) for name in names]
+    loaded = [preset for preset in everything if isinstance(preset, Preset)]
+    others = [preset for preset in everything if not isinstance(preset, Preset)]
+    if others:
+        _casino_edges(others, loaded, as_json)
+        return
     policy = Policy(p=p, stand_at=stand_at)
     if players < 1:
         raise RuleError(f"--players {players} is too few: give 1 or more")
@@ -216,6 +221,151 @@ def edge(
         typer.echo(json.dumps(out))
         return
     _print_edges(rows, players)
+
+
+def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
+    """`banluck edge` for casino presets: the exact heads-up edge of the bank, per preset."""
+    from banluck.core.errors import PresetError
+    from banluck.core.money import fair_turn
+    from banluck.games.casino.edge import edge_report, rules_of
+    from banluck.games.casino.preset import Preset as CasinoPreset
+
+    if others:
+        raise PresetError(
+            "ban-luck and casino presets are measured apart: give `banluck edge` presets of one"
+            f" game ({', '.join(p.name for p in others)} are ban-luck)"
+        )
+    unknown = [p.name for p in presets if not isinstance(p, CasinoPreset)]
+    if unknown:
+        raise PresetError(f"no house-edge lab for {', '.join(unknown)}")
+    reports = []
+    with _spinner(enabled=not as_json) as say:
+        for preset in presets:
+            say(f"computing the exact edge of {preset.name} (a few seconds)")
+            report = edge_report(rules_of(preset))
+            heads = report["heads_up"]
+            reports.append(
+                {
+                    "preset": preset.name,
+                    "heads_up": {
+                        "method": "exact",
+                        "players": 1,
+                        "edge": heads["edge"],
+                        "sd_round": heads["sd"],
+                        "sd_player_round": heads["sd"],
+                        "fair_turn": fair_turn(heads["edge"], heads["sd"], 1),
+                        "split_hands": report["split_hands"],
+                    },
+                    "simulated": None,
+                }
+            )
+    if as_json:
+        typer.echo(json.dumps(reports))
+        return
+    from rich.table import Table
+
+    from banluck.cli import render
+
+    table = Table(title="the bank's edge per round (% of the initial bet)")
+    table.add_column("")
+    for r in reports:
+        table.add_column(r["preset"], justify="right")
+    table.add_row(
+        "heads-up edge (exact)", *(f"{100 * r['heads_up']['edge']:+.3f} %" for r in reports)
+    )
+    table.add_row("  sd per round", *(f"{r['heads_up']['sd_round']:.3f}" for r in reports))
+    table.add_row(
+        "  fair turn (rounds)",
+        *(
+            "any" if r["heads_up"]["fair_turn"] is None else str(r["heads_up"]["fair_turn"])
+            for r in reports
+        ),
+    )
+    render.console().print(table)
+    typer.echo(
+        "one box against the dealer, first round off a full shoe, each hand played to its best"
+        " expectation given its cards and the up card (docs/casino-edge.md)"
+    )
+
+
+class _spinner:
+    """A rich status line on stderr while a long computation runs; a no-op when disabled."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.status: Any = None
+
+    def __enter__(self) -> Any:
+        if self.enabled:
+            from rich.console import Console
+
+            self.status = Console(stderr=True).status("")
+            self.status.__enter__()
+        return self.say
+
+    def say(self, text: str) -> None:
+        if self.status is not None:
+            self.status.update(text)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.status is not None:
+            self.status.__exit__(*exc)
+
+
+def strategy(
+    preset: Annotated[str, typer.Argument(help="A casino preset, e.g. blackjack-pro.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a grid.")] = False,
+) -> None:
+    """The basic-strategy chart of a casino preset: hard totals, soft totals and pairs against
+    each up card (S stand, H hit, D double else hit, Ds double else stand, P split, Rh/Rs/Rp
+    surrender else hit/stand/split), derived from the exact house-edge computation.
+
+    Example: banluck strategy blackjack-pro
+    """
+    from banluck.app.presets import load
+    from banluck.core.errors import PresetError
+    from banluck.games.casino.edge import rules_of
+    from banluck.games.casino.preset import Preset as CasinoPreset
+    from banluck.games.casino.strategy import UP_NAMES, chart
+
+    loaded = load(preset)
+    if not isinstance(loaded, CasinoPreset):
+        raise PresetError(
+            f"{preset} is a {loaded.game} preset: basic strategy is for casino presets"
+            " (e.g. `banluck strategy blackjack-pro`)"
+        )
+    with _spinner(enabled=not as_json) as say:
+        say(f"computing {preset}'s chart (a few seconds)")
+        grid = chart(rules_of(loaded))
+    if as_json:
+        typer.echo(json.dumps({"preset": preset, "ups": list(UP_NAMES), "chart": grid}))
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from banluck.cli import render
+
+    colours = {"S": "yellow", "H": "white", "D": "green", "P": "cyan", "R": "red"}
+    table = Table(box=None, pad_edge=False, show_edge=False, title=f"{preset}: basic strategy")
+    table.add_column("hand", no_wrap=True)
+    for up in UP_NAMES:
+        table.add_column(up, justify="center", no_wrap=True)
+    section = ""
+    for row, cells in grid.items():
+        kind = row.split()[0] if " " in row else "pairs"
+        if section and kind != section:
+            table.add_section()
+        section = kind
+        table.add_row(
+            row,
+            *(Text(cells[up], style=colours.get(cells[up][0], "")) for up in UP_NAMES),
+        )
+    out = render.console()
+    out.print(table)
+    out.print(
+        "S stand · H hit · D double (else hit) · Ds double (else stand) · P split ·"
+        " Rh/Rs/Rp surrender (else hit/stand/split)"
+    )
 
 
 def _edge_json(result: "EdgeResult") -> dict[str, Any]:
@@ -297,5 +447,6 @@ def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", player
 
 
 def register(app: typer.Typer) -> None:
+    app.command("strategy")(strategy)
     app.command("odds")(odds)
     app.command("edge")(edge)

@@ -5,6 +5,7 @@ Amounts are whole chips (integers); every round's transfers net to zero.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -67,3 +68,15 @@ def nets(transfers: Iterable[Transfer]) -> dict[str, int]:
         out[t.payer] = out.get(t.payer, 0) - t.amount
         out[t.payee] = out.get(t.payee, 0) + t.amount
     return out
+
+
+def fair_turn(edge: float, sd_round: float, players: int) -> int | None:
+    """Rounds one dealer (or bank) may keep the deal before his expected gain outgrows his luck:
+    the largest k with k*N*|edge| <= sd_round*sqrt(k), for any game (N players, the edge per
+    player-round, the standard deviation of his result per round).
+
+    None when the edge is zero (any turn is fair).
+    """
+    if edge == 0.0 or players <= 0:
+        return None
+    return max(1, math.floor((sd_round / (players * abs(edge))) ** 2))

@@ -61,6 +61,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from banluck.core.errors import RuleError
+from banluck.core.money import fair_turn
 from banluck.games.banluck.advice import Lookahead, dealer_state
 from banluck.games.banluck.hands import INSTANT_KINDS, Kind
 from banluck.games.banluck.odds import (
@@ -129,16 +130,6 @@ class EdgeResult:
     @property
     def high(self) -> float:
         return self.edge + self.half_width
-
-
-def fair_turn(edge: float, sd_round: float, players: int) -> int | None:
-    """Rounds one dealer may keep the deal: the largest k with k*N*|edge| <= sd_round*sqrt(k).
-
-    None when the edge is zero (any turn is fair).
-    """
-    if edge == 0.0 or players <= 0:
-        return None
-    return max(1, math.floor((sd_round / (players * abs(edge))) ** 2))
 
 
 def _escape(preset: Preset, dealer_two: Ranks, kind: Kind) -> Literal["void", "run"] | None:
