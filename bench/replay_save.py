@@ -40,7 +40,10 @@ def long_log(rounds: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20000)
+    parser.add_argument("--short", action="store_true", help="500 rounds (CI)")
     args = parser.parse_args()
+    if args.short:
+        args.rounds = 500
     work = Path(tempfile.mkdtemp(prefix="banluck-bench-replay-"))
     try:
         log = work / "night.log"
