@@ -36,7 +36,6 @@ from rich.console import Console  # noqa: E402
 from banluck.app.presets import load  # noqa: E402
 from banluck.app.session import start_table  # noqa: E402
 from banluck.cli.console_loop import TableConsole  # noqa: E402
-from banluck.cli.table_cmd import ALIASES  # noqa: E402
 from banluck.storage import Store  # noqa: E402
 from banluck.table.night import seating_for  # noqa: E402
 from bench.store import PLAYERS, SNAPSHOT, year  # noqa: E402
@@ -135,8 +134,7 @@ def main() -> None:
         started = time.perf_counter()
         for _ in range(rounds):
             for line in round_lines(late.session.night.seating.dealer):
-                word, *rest = line.split()
-                late.session.act(" ".join([ALIASES.get(word, word), *rest]))
+                late.session.act(line)  # the session reads aliases itself
         print(f"late: tonight filled with {rounds} rounds in {time.perf_counter() - started:.1f} s")
 
         medians: dict[str, float] = {}

@@ -53,6 +53,11 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+_CLEAN: dict[tuple[str, str, int, int], None] = {}
+"""Files whose exact bytes were validated and needed no upgrade, in this process: reading the same
+bytes again (a command reads tonight's file several times) skips the deep check."""
+
+
 def read_tables(
     path: Path,
     validate: Callable[[Any, Path], Tables],
@@ -77,7 +82,15 @@ def read_tables(
             raise Shape("the file is empty")
         with no_gc():
             data = orjson.loads(raw)
-        return validate(data, path)
+        key = (str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))
+        if key in _CLEAN:
+            return data  # these very bytes were checked and needed no upgrade
+        checked = validate(data, path)
+        if orjson.dumps(checked) == raw:
+            if len(_CLEAN) >= 64:
+                _CLEAN.clear()
+            _CLEAN[key] = None
+        return checked
     except orjson.JSONDecodeError as exc:
         raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
     except Newer as exc:
