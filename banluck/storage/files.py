@@ -84,7 +84,7 @@ def read_tables(
             data = orjson.loads(raw)
         key = (str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))
         if key in _CLEAN:
-            return data  # these very bytes were checked and needed no upgrade
+            return data  # type: ignore[no-any-return]  # these very bytes were checked and needed no upgrade
         checked = validate(data, path)
         if orjson.dumps(checked) == raw:
             if len(_CLEAN) >= 64:
