@@ -57,14 +57,38 @@ def round_lines(dealer: str) -> list[str]:
     ]
 
 
-def open_tonight(store: Store) -> None:
-    seating = seating_for(load("chinese"), PLAYERS)
+def casino_round_lines(dealer: str) -> list[str]:
+    """One casino round (blackjack-pro) as the dealer types it: sixteen actions, a double, a
+    split, a hit to 21 and the dealer's hole card ending it."""
+    p = [n for n in PLAYERS if n != dealer]
+    return [
+        "up 9",
+        f"deal {p[0]} 10 7",
+        f"deal {p[1]} 9 2",
+        f"deal {p[2]} 8 8",
+        f"deal {p[3]} 10 6",
+        f"deal {p[4]} A 6",
+        f"stand {p[0]}",
+        f"double {p[1]} 9",
+        f"split {p[2]}",
+        f"hit {p[2]}.1 10",
+        f"stand {p[2]}.1",
+        f"hit {p[2]}.2 3",
+        f"stand {p[2]}.2",
+        f"hit {p[3]} 5",
+        f"stand {p[4]}",
+        "hole 8",
+    ]
+
+
+def open_tonight(store: Store, preset: str = "chinese") -> None:
+    seating = seating_for(load(preset), PLAYERS)
     from dataclasses import replace
 
     seating = replace(seating, default_stake=10)
     store.open_night(
-        "chinese",
-        SNAPSHOT,
+        preset,
+        SNAPSHOT if preset == "chinese" else load(preset).to_dict(),
         list(seating.seats),
         seating.dealer,
         table=start_table(seating),
@@ -95,11 +119,13 @@ def timing_writes(store: Store) -> list[float]:
     return spent
 
 
-def play(tc: TableConsole, rounds: int, writes: list[float]) -> tuple[list[float], list[float]]:
+def play(
+    tc: TableConsole, rounds: int, writes: list[float], lines: Any = round_lines
+) -> tuple[list[float], list[float]]:
     """Seconds per action over `rounds` whole rounds, and of each the store's write."""
     times, stored = [], []
     for _ in range(rounds):
-        for line in round_lines(tc.session.night.seating.dealer):
+        for line in lines(tc.session.night.seating.dealer):
             writes.clear()
             started = time.perf_counter()
             tc.handle(line)
@@ -155,6 +181,18 @@ def main() -> None:
         print(f"ratio year / empty {medians['year'] / medians['empty']:5.2f}  (target <= 1.5)")
         print(f"ratio late / empty {medians['late'] / medians['empty']:5.2f}")
         print(f"median year {medians['year'] * 1e3:.2f} ms  (target < 30 ms)")
+        casino = Store(work / "casino")
+        open_tonight(casino, "blackjack-pro")
+        tc = TableConsole(casino, string_console())
+        writes = timing_writes(casino)
+        play(tc, 1, writes, casino_round_lines)  # warm
+        times, stored = play(tc, played, writes, casino_round_lines)
+        median = statistics.median(times)
+        print(
+            f"casino (blackjack-pro, empty store): median {median * 1e3:.2f} ms per action"
+            f" ({len(times)} actions); casino / ban-luck {median / medians['empty']:.2f}"
+            " (target <= 1)"
+        )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -72,15 +72,29 @@ def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
     return out
 
 
+_SUMMARIES: dict[tuple[int, int], bytes] = {}
+"""A night's summary by the exact entries it was totalled from, in this process: a line of play
+changes no entry, so the night is not totalled again for it."""
+
+
 def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, Summary]]:
     """The index's record of one night, computed from its file, and the night's summary."""
     night = tables["night"]["1"]
     meta = tables["meta"]["1"]
     entries = list(tables.get("entries", {}).values())
-    try:
-        summary = ledger.summarise(entries)
-    except LedgerError as exc:
-        raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    blob = orjson.dumps(entries)
+    key = (len(blob), hash(blob))
+    known = _SUMMARIES.get(key)
+    if known is not None:
+        summary: dict[str, Summary] = orjson.loads(known)
+    else:
+        try:
+            summary = ledger.summarise(entries)
+        except LedgerError as exc:
+            raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+        if len(_SUMMARIES) >= 64:
+            _SUMMARIES.clear()
+        _SUMMARIES[key] = orjson.dumps(summary)
     record = {k: v for k, v in night.items() if k != "snapshot"}
     record.update(
         rev=meta["rev"],
