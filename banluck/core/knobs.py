@@ -14,8 +14,8 @@ and keep settling exactly as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Self
 
 from banluck.core.errors import PresetError
 
@@ -224,3 +224,55 @@ def _suggest(path: str, by_key: Mapping[str, Knob]) -> str:
 
     close = difflib.get_close_matches(path, list(by_key), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
+
+
+class SectionedPreset:
+    """What every game's preset dataclass shares: `name`, `description`, `decks` and sections of
+    knobs (each a frozen dataclass, listed in `SECTIONS`), built by the game's `SCHEMA`.
+
+    A game's preset is `@dataclass(frozen=True, slots=True) class Preset(SectionedPreset)` with
+    those fields and the class attributes `game`, `version`, `SCHEMA` and `SECTIONS`.
+    """
+
+    __slots__ = ()
+    game: ClassVar[str]
+    version: ClassVar[int]
+    SCHEMA: ClassVar[Schema]
+    SECTIONS: ClassVar[Mapping[str, type]]
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], source: str = "preset") -> Self:
+        """Check `data` with the versioned loader and build the preset; every problem at once.
+
+        A mapping of an older version (a user's preset, a night's stored snapshot) is brought up
+        to this version first: knobs added since take their documented defaults."""
+        full = cls.SCHEMA.load(data, source)
+        sections = {
+            section: kind(**{f.name: full[section][f.name] for f in fields(kind)})
+            for section, kind in cls.SECTIONS.items()
+        }
+        return cls(  # type: ignore[call-arg]
+            name=str(full["name"]),
+            description=str(full["description"]),
+            decks=int(full["decks"]),
+            **sections,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain nested dict, as in the TOML file (and stored with every night)."""
+        out: dict[str, Any] = {"game": self.game, "version": self.version}
+        out.update((key, getattr(self, key)) for key in ("name", "description", "decks"))
+        for section in self.SECTIONS:
+            obj = getattr(self, section)
+            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
+        return out
+
+    def get(self, key: str) -> object:
+        """The value of a dotted key, e.g. `payouts.triple_seven`."""
+        obj: object = self
+        for part in key.split("."):
+            obj = getattr(obj, part)
+        return obj
+
+    def flat(self) -> dict[str, object]:
+        return {knob.key: self.get(knob.key) for knob in self.SCHEMA.knobs}

@@ -8,11 +8,11 @@ missing keys, wrong types and out-of-range values are all reported at once, each
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from banluck.core.errors import PresetError
-from banluck.core.knobs import Knob, Schema, choices
+from banluck.core.knobs import Knob, Schema, SectionedPreset, choices
 from banluck.table.rotation import ROTATION_KNOBS, Rotation
 
 AceMode = Literal["by-count", "ten-or-one", "one-ten-eleven", "one-or-eleven"]
@@ -214,7 +214,7 @@ _SECTIONS: dict[str, type] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Preset:
+class Preset(SectionedPreset):
     """The house rules of one table. Build it with `Preset.from_mapping`."""
 
     name: str
@@ -233,48 +233,7 @@ class Preset:
     game: ClassVar[str] = GAME
     version: ClassVar[int] = VERSION
     SCHEMA: ClassVar[Schema] = SCHEMA
-
-    @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], source: str = "preset") -> Preset:
-        """Check `data` with the versioned loader and build the preset; every problem at once.
-
-        A mapping of an older version (a user's preset, a night's stored snapshot) is brought up
-        to this version first: knobs added since take their documented defaults."""
-        full = SCHEMA.load(data, source)
-        sections = {
-            section: kind(**{f.name: full[section][f.name] for f in fields(kind)})
-            for section, kind in _SECTIONS.items()
-        }
-        return cls(
-            name=str(full["name"]),
-            description=str(full["description"]),
-            decks=int(full["decks"]),
-            **sections,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain nested dict, as in the TOML file (and stored with every round)."""
-        out: dict[str, Any] = {
-            "game": self.game,
-            "version": self.version,
-            "name": self.name,
-            "description": self.description,
-            "decks": self.decks,
-        }
-        for section in _SECTIONS:
-            obj = getattr(self, section)
-            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
-        return out
-
-    def get(self, key: str) -> object:
-        """The value of a dotted key, e.g. `payouts.triple_seven`."""
-        obj: object = self
-        for part in key.split("."):
-            obj = getattr(obj, part)
-        return obj
-
-    def flat(self) -> dict[str, object]:
-        return {knob.key: self.get(knob.key) for knob in KNOBS}
+    SECTIONS: ClassVar[Mapping[str, type]] = _SECTIONS
 
 
 def validate_mapping(data: Mapping[str, Any]) -> list[str]:

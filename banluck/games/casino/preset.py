@@ -7,10 +7,10 @@ every dotted key with its type, its allowed values and a one-line meaning.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
-from banluck.core.knobs import Knob, Schema, choices
+from banluck.core.knobs import Knob, Schema, SectionedPreset, choices
 from banluck.table.rotation import ROTATION_KNOBS, Rotation
 
 HoleCard = Literal["peek", "no-hole-card"]
@@ -112,7 +112,7 @@ _SECTIONS: dict[str, type] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Preset:
+class Preset(SectionedPreset):
     """The house rules of one casino-blackjack table. Build it with `Preset.from_mapping`."""
 
     name: str
@@ -129,45 +129,7 @@ class Preset:
     game: ClassVar[str] = GAME
     version: ClassVar[int] = VERSION
     SCHEMA: ClassVar[Schema] = SCHEMA
-
-    @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], source: str = "preset") -> Preset:
-        """Check `data` with the versioned loader and build the preset; every problem at once."""
-        full = SCHEMA.load(data, source)
-        sections = {
-            section: kind(**{f.name: full[section][f.name] for f in fields(kind)})
-            for section, kind in _SECTIONS.items()
-        }
-        return cls(
-            name=str(full["name"]),
-            description=str(full["description"]),
-            decks=int(full["decks"]),
-            **sections,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain nested dict, as in the TOML file (and stored with every round)."""
-        out: dict[str, Any] = {
-            "game": self.game,
-            "version": self.version,
-            "name": self.name,
-            "description": self.description,
-            "decks": self.decks,
-        }
-        for section in _SECTIONS:
-            obj = getattr(self, section)
-            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
-        return out
-
-    def get(self, key: str) -> object:
-        """The value of a dotted key, e.g. `split.max_hands`."""
-        obj: object = self
-        for part in key.split("."):
-            obj = getattr(obj, part)
-        return obj
-
-    def flat(self) -> dict[str, object]:
-        return {knob.key: self.get(knob.key) for knob in KNOBS}
+    SECTIONS: ClassVar[Mapping[str, type]] = _SECTIONS
 
 
 PRESET = Preset  # what banluck.app.games looks up by a preset's `game`
