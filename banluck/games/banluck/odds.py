@@ -44,10 +44,10 @@ multisets are grouped into those classes (`Outcome`), each with a representative
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from banluck.core.cards import Card, check_deck
 from banluck.core.errors import RuleError
@@ -276,17 +276,13 @@ class Model:
     soon as they are made (five cards at once, busts shown at once); `draw[ranks]` the policy's
     chance to draw at each prefix. Two-card starts the model leaves out (instant hands when
     declared, runs) are in `left_out`.
+
+    Building one walks every multiset (tens of milliseconds); `to_data` and `from_data` turn it
+    into plain JSON-ready data and back, so that a command can keep it in a cache file.
     """
 
     def __init__(self, preset: Preset, policy: Policy, declared: Declared) -> None:
-        if declared not in DECLARED:
-            raise RuleError(f"unknown declaration {declared!r}: give one of {', '.join(DECLARED)}")
-        self.preset = preset
-        self.policy = policy
-        self.declared = declared
-        self.rules = rules_for(preset)
-        self.draw: dict[Ranks, float] = {}
-        self.left_out: set[Ranks] = set()
+        self._start(preset, policy, declared)
         closed: dict[int, list[tuple[Ranks, float]]] = {}
         shown: dict[int, list[tuple[int, float, Factors]]] = {}
         level: dict[Ranks, float] = {}
@@ -321,6 +317,78 @@ class Model:
         self.closed = {n: self._closed_entries(items) for n, items in closed.items()}
         self.shown = {n: ShownEntries(tuple(items)) for n, items in shown.items()}
 
+    def _start(self, preset: Preset, policy: Policy, declared: Declared) -> None:
+        if declared not in DECLARED:
+            raise RuleError(f"unknown declaration {declared!r}: give one of {', '.join(DECLARED)}")
+        self.preset = preset
+        self.policy = policy
+        self.declared = declared
+        self.rules = rules_for(preset)
+        self.draw: dict[Ranks, float] = {}
+        self.left_out: set[Ranks] = set()
+
+    def to_data(self) -> dict[str, Any]:
+        """The model as plain data (lists, ints, floats): what `from_data` reads back.
+
+        A closed entry's settlement class is kept as a multiset of that class, so that the
+        class ids of the preset's `Rules` (shared by every model of the preset) are not stored.
+        """
+        closed = {}
+        for n, entries in self.closed.items():
+            firsts: dict[int, Ranks] = {}
+            for (idx, _, _), ranks in zip(entries.entries, entries.ranks, strict=True):
+                firsts.setdefault(idx, ranks)
+            closed[str(n)] = {
+                "classes": [list(firsts[i]) for i in range(len(entries.classes))],
+                "entries": [
+                    [idx, phi, list(ranks)]
+                    for (idx, phi, _), ranks in zip(entries.entries, entries.ranks, strict=True)
+                ],
+            }
+        return {
+            "draw": [[list(ranks), chance] for ranks, chance in self.draw.items()],
+            "left_out": sorted(list(ranks) for ranks in self.left_out),
+            "closed": closed,
+            "shown": {
+                str(n): [[m, phi, [list(f) for f in factors]] for m, phi, factors in s.entries]
+                for n, s in self.shown.items()
+            },
+        }
+
+    @classmethod
+    def from_data(
+        cls, preset: Preset, policy: Policy, declared: Declared, data: Mapping[str, Any]
+    ) -> Model:
+        """The model `to_data` gave for the same preset, policy and declaration.
+
+        Raises KeyError, TypeError or ValueError on data of another shape."""
+        model = cls.__new__(cls)
+        model._start(preset, policy, declared)
+        model.draw = {tuple(ranks): float(chance) for ranks, chance in data["draw"]}
+        model.left_out = {tuple(ranks) for ranks in data["left_out"]}
+        model.closed = {}
+        for n, block in data["closed"].items():
+            classes = tuple(model.rules.class_of(tuple(ranks)) for ranks in block["classes"])
+            entries = []
+            all_ranks = []
+            for idx, phi, ranks in block["entries"]:
+                if not 0 <= idx < len(classes):
+                    raise ValueError(f"class {idx} out of range")
+                ranks = tuple(ranks)
+                entries.append((int(idx), float(phi), factors_of(ranks)))
+                all_ranks.append(ranks)
+            model.closed[int(n)] = ClosedEntries(classes, tuple(entries), tuple(all_ranks))
+        model.shown = {
+            int(n): ShownEntries(
+                tuple(
+                    (int(m), float(phi), tuple((int(r), int(c)) for r, c in factors))
+                    for m, phi, factors in items
+                )
+            )
+            for n, items in data["shown"].items()
+        }
+        return model
+
     def shown_multiple(self, hand: Hand) -> int | None:
         """The player's multiple when this final hand is shown and settled at once, else None."""
         verdict = five_card_at_once(hand, self.preset)
@@ -343,9 +411,30 @@ class Model:
         return tuple(sorted(self.closed))
 
 
-@lru_cache(maxsize=64)
+_MODELS: dict[tuple[Preset, Policy, Declared], Model] = {}
+
+
 def model_for(preset: Preset, policy: Policy, declared: Declared) -> Model:
-    return Model(preset, policy, declared)
+    """The model of a preset, policy and declaration: built once per process, or `remember`ed."""
+    key = (preset, policy, declared)
+    model = _MODELS.get(key)
+    if model is None:
+        model = Model(preset, policy, declared)
+        remember(model)
+    return model
+
+
+def remember(model: Model) -> None:
+    """Let `model_for` return `model` (one read from a cache) for its preset, policy and
+    declaration; the 64 most recent are kept."""
+    if len(_MODELS) >= 64:
+        del _MODELS[next(iter(_MODELS))]
+    _MODELS[(model.preset, model.policy, model.declared)] = model
+
+
+def known_model(preset: Preset, policy: Policy, declared: Declared) -> Model | None:
+    """The model `model_for` already holds, if any (nothing is built)."""
+    return _MODELS.get((preset, policy, declared))
 
 
 @dataclass(frozen=True, slots=True)
