@@ -11,8 +11,8 @@ that cannot be written only costs the next run the build.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,13 +31,13 @@ def _code_digest() -> str:
     from banluck.core import cards
     from banluck.games.banluck import hands, odds, preset, settlement
 
-    digest = hashlib.sha256(__version__.encode())
+    digest = zlib.crc32(__version__.encode())
     for module in (cards, hands, odds, preset, settlement):
         try:
-            digest.update(Path(module.__file__ or "").read_bytes())
+            digest = zlib.crc32(Path(module.__file__ or "").read_bytes(), digest)
         except OSError:
-            digest.update(module.__name__.encode())
-    return digest.hexdigest()
+            digest = zlib.crc32(module.__name__.encode(), digest)
+    return f"{digest:08x}"
 
 
 def cache_key(preset: Preset, policy: Policy, declared: Declared) -> dict[str, Any]:
@@ -57,9 +57,9 @@ def cache_key(preset: Preset, policy: Policy, declared: Declared) -> dict[str, A
 
 
 def cache_path(folder: Path, key: dict[str, Any]) -> Path:
-    """The file of a key in `folder` (named by the key's digest)."""
+    """The file of a key in `folder` (named by the key's CRC-32: a file of another key is not used)."""
     text = json.dumps(key, sort_keys=True, separators=(",", ":"))
-    return folder / FOLDER / f"odds-{hashlib.sha256(text.encode()).hexdigest()[:24]}.json"
+    return folder / FOLDER / f"odds-{zlib.crc32(text.encode()):08x}.json"
 
 
 def cached_model(folder: Path, preset: Preset, policy: Policy, declared: Declared) -> Model:
@@ -95,7 +95,7 @@ def _read(
         head = json.loads(header)
         if not isinstance(head, dict) or head.get("key") != key:
             return None
-        if head.get("digest") != hashlib.sha256(body).hexdigest():
+        if head.get("crc32") != zlib.crc32(body):
             return None
         return Model.from_data(preset, policy, declared, json.loads(body))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
@@ -103,11 +103,11 @@ def _read(
 
 
 def _write(path: Path, key: dict[str, Any], model: Model) -> None:
-    """Two lines: the key and a digest of the second, then the model (see `Model.to_data`)."""
+    """Two lines: the key and the CRC-32 of the second, then the model (see `Model.to_data`)."""
     from banluck.core.atomic import write_atomic
 
     body = json.dumps(model.to_data(), separators=(",", ":")).encode()
-    header = json.dumps({"key": key, "digest": hashlib.sha256(body).hexdigest()})
+    header = json.dumps({"key": key, "crc32": zlib.crc32(body)})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, header.encode() + b"\n" + body)
