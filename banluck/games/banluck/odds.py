@@ -328,7 +328,7 @@ class Model:
         self.left_out: set[Ranks] = set()
 
     def to_data(self) -> dict[str, Any]:
-        """The model as plain data (lists, ints, floats): what `from_data` reads back.
+        """The model as plain data (dicts, tuples, ints, floats): what `from_data` reads back.
 
         A closed entry's settlement class is kept as a multiset of that class, so that the
         class ids of the preset's `Rules` (shared by every model of the preset) are not stored.
@@ -338,21 +338,13 @@ class Model:
             firsts: dict[int, Ranks] = {}
             for (idx, _, _), ranks in zip(entries.entries, entries.ranks, strict=True):
                 firsts.setdefault(idx, ranks)
-            closed[str(n)] = {
-                "classes": [list(firsts[i]) for i in range(len(entries.classes))],
-                "entries": [
-                    [idx, phi, list(ranks)]
-                    for (idx, phi, _), ranks in zip(entries.entries, entries.ranks, strict=True)
-                ],
-            }
+            classes = tuple(firsts[i] for i in range(len(entries.classes)))
+            closed[n] = (classes, entries.entries, entries.ranks)
         return {
-            "draw": [[list(ranks), chance] for ranks, chance in self.draw.items()],
-            "left_out": sorted(list(ranks) for ranks in self.left_out),
+            "draw": dict(self.draw),
+            "left_out": tuple(sorted(self.left_out)),
             "closed": closed,
-            "shown": {
-                str(n): [[m, phi, [list(f) for f in factors]] for m, phi, factors in s.entries]
-                for n, s in self.shown.items()
-            },
+            "shown": {n: shown.entries for n, shown in self.shown.items()},
         }
 
     @classmethod
@@ -361,32 +353,18 @@ class Model:
     ) -> Model:
         """The model `to_data` gave for the same preset, policy and declaration.
 
-        Raises KeyError, TypeError or ValueError on data of another shape."""
+        Raises KeyError, TypeError, ValueError or IndexError on data of another shape."""
         model = cls.__new__(cls)
         model._start(preset, policy, declared)
-        model.draw = {tuple(ranks): float(chance) for ranks, chance in data["draw"]}
-        model.left_out = {tuple(ranks) for ranks in data["left_out"]}
+        model.draw = dict(data["draw"])
+        model.left_out = set(data["left_out"])
         model.closed = {}
-        for n, block in data["closed"].items():
-            classes = tuple(model.rules.class_of(tuple(ranks)) for ranks in block["classes"])
-            entries = []
-            all_ranks = []
-            for idx, phi, ranks in block["entries"]:
-                if not 0 <= idx < len(classes):
-                    raise ValueError(f"class {idx} out of range")
-                ranks = tuple(ranks)
-                entries.append((int(idx), float(phi), factors_of(ranks)))
-                all_ranks.append(ranks)
-            model.closed[int(n)] = ClosedEntries(classes, tuple(entries), tuple(all_ranks))
-        model.shown = {
-            int(n): ShownEntries(
-                tuple(
-                    (int(m), float(phi), tuple((int(r), int(c)) for r, c in factors))
-                    for m, phi, factors in items
-                )
-            )
-            for n, items in data["shown"].items()
-        }
+        for n, (reps, entries, ranks) in data["closed"].items():
+            classes = tuple(model.rules.class_of(tuple(r)) for r in reps)
+            if len(entries) != len(ranks) or any(not 0 <= e[0] < len(classes) for e in entries):
+                raise ValueError("closed entries do not match their classes")
+            model.closed[int(n)] = ClosedEntries(classes, tuple(entries), tuple(ranks))
+        model.shown = {int(n): ShownEntries(tuple(items)) for n, items in data["shown"].items()}
         return model
 
     def shown_multiple(self, hand: Hand) -> int | None:

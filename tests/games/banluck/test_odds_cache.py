@@ -29,7 +29,7 @@ def _preset(name: str = "chinese") -> Preset:
 
 
 def _files(home: Path) -> list[Path]:
-    return sorted((home / odds_cache.FOLDER).glob("odds-*.json"))
+    return sorted((home / odds_cache.FOLDER).glob("odds-*.cache"))
 
 
 def _advice(preset: Preset, policy: Policy = odds.DEFAULT_POLICY) -> object:
@@ -146,11 +146,12 @@ def test_a_stale_key_in_the_file_is_not_trusted(
         lambda b: b[: len(b) // 2],  # truncated
         lambda b: b"",  # empty
         lambda b: b"\x00\xff garbage",
-        lambda b: b.replace(b'"draw":[[[', b'"draw":[[["x",', 1),  # the body changed
+        lambda b: b[:-40] + bytes([b[-40] ^ 0x55]) + b[-39:],  # one byte of the model changed
         lambda b: b.split(b"\n")[0] + b"\n{}",  # a body of another shape
         lambda b: b.split(b"\n")[0] + b"\n[1,2]",
+        lambda b: b.split(b"\n")[0] + b"\n",  # no body
     ],
-    ids=["truncated", "empty", "garbage", "edited body", "empty body", "list body"],
+    ids=["truncated", "empty", "garbage", "edited body", "empty body", "list body", "no body"],
 )
 def test_a_damaged_cache_file_is_ignored_and_rewritten(
     banluck_home: Path, monkeypatch: pytest.MonkeyPatch, damage: object
