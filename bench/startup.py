@@ -1,15 +1,18 @@
-"""Start-up time of `banluck hand A K` against importing banluck's own dependencies.
+"""Start-up time of banluck's commands against importing banluck's own dependencies.
 
 A dealer waits on every command, so the time from pressing Enter to the answer matters. The
-baseline is `python -c "import typer, rich, tinydb"`: what any CLI on this stack pays before it does
-anything. The commands run interleaved (baseline, module, script, baseline, ...) so that noise from
-other processes falls on all of them alike; the figures are medians.
+floor is `python -c "import typer, rich, tinydb"`: what any CLI on this stack pays before it does
+anything. The commands run interleaved (floor, command, floor, command, ...) so that noise from
+other processes falls on all of them alike; the figures are medians, printed as ratios to the
+floor's median. The read commands run on a small store made for the bench (the shipped demo night
+and an open night of four seats) in a temporary BANLUCK_HOME.
 
     python bench/startup.py            # 21 runs each
-    python bench/startup.py --short    # 5 runs each (CI)
+    python bench/startup.py --short    # 5 runs each, fewer commands (CI)
     python bench/startup.py -n 51
 
-Target: `banluck hand A K` at most 1.5x the baseline (median).
+Targets (median, ratio to the floor): `hand`, `judge` and `rules` at most 1.15x; `odds` at most
+1.5x; every other read command at most 1.3x.
 """
 
 from __future__ import annotations
@@ -25,7 +28,32 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = 1.5
+FLOOR = "floor: import typer, rich, tinydb"
+ENGINE = 1.15  # hand, judge, rules
+ODDS = 1.5
+READ = 1.3  # every other read command
+
+ODDS_ARGS = ["odds", "--dealer", "10 6", "--seen", "K 5 9"] + [
+    a for n in ("3", "2", "2", "3", "2", "2") for a in ("--closed", n)
+]
+
+# label -> (banluck arguments, target ratio, in --short)
+COMMANDS: dict[str, tuple[list[str], float, bool]] = {
+    "hand A K": (["hand", "A", "K"], ENGINE, True),
+    'judge --player "10 6" --dealer "10 7"': (
+        ["judge", "--player", "10 6", "--dealer", "10 7"],
+        ENGINE,
+        False,
+    ),
+    "rules show chinese": (["rules", "show", "chinese"], ENGINE, False),
+    "rules list": (["rules", "list"], ENGINE, True),
+    "odds (6 closed hands)": (ODDS_ARGS, ODDS, True),
+    "ledger": (["ledger"], READ, True),
+    "night show": (["night", "show"], READ, False),
+    "history": (["history"], READ, False),
+    "stats": (["stats"], READ, False),
+    "settle": (["settle"], READ, False),
+}
 
 
 def _time_once(argv: list[str], env: dict[str, str]) -> float:
@@ -39,46 +67,61 @@ def _time_once(argv: list[str], env: dict[str, str]) -> float:
     return elapsed * 1000
 
 
+def _make_store(home: Path, env: dict[str, str]) -> Path:
+    """A small store: the demo night (closed) and an open night; returns its BANLUCK_HOME."""
+    banluck = [sys.executable, "-m", "banluck"]
+    _time_once([*banluck, "demo"], {**env, "BANLUCK_HOME": str(home)})
+    store = home / "demo"
+    night = [*banluck, "night", "start", "chinese", "Bob", "Mei", "Carol", "Dave"]
+    _time_once(night, {**env, "BANLUCK_HOME": str(store)})
+    return store
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", "--runs", type=int, default=21, help="runs of each command")
-    parser.add_argument("--short", action="store_true", help="5 runs each, for CI")
+    parser.add_argument("--short", action="store_true", help="5 runs, fewer commands, for CI")
     args = parser.parse_args(argv)
     runs = 5 if args.short else args.runs
 
-    commands: dict[str, list[str]] = {
-        "baseline: import typer, rich, tinydb": [
-            sys.executable,
-            "-c",
-            "import typer, rich, tinydb",
-        ],
-        "python -m banluck hand A K": [sys.executable, "-m", "banluck", "hand", "A", "K"],
+    floor = [sys.executable, "-c", "import typer, rich, tinydb"]
+    commands: dict[str, tuple[list[str], float]] = {
+        label: ([sys.executable, "-m", "banluck", *words], target)
+        for label, (words, target, short) in COMMANDS.items()
+        if short or not args.short
     }
     script = shutil.which("banluck")
-    if script:
-        commands["banluck hand A K (script on PATH)"] = [script, "hand", "A", "K"]
+    if script and not args.short:
+        commands["hand A K (script on PATH)"] = ([script, "hand", "A", "K"], ENGINE)
 
     # An installed package has its bytecode compiled; a checkout may not (PYTHONDONTWRITEBYTECODE).
     # Every command gets the same fresh bytecode cache, filled by one warm-up run each.
-    with tempfile.TemporaryDirectory(prefix="banluck-bench-") as cache:
+    with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = cache
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         # the script on PATH may belong to another checkout: make it run this one's code
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-        for argv_ in commands.values():
+        env["BANLUCK_HOME"] = str(_make_store(Path(tmp) / "home", env))
+        _time_once(floor, env)
+        for argv_, _ in commands.values():
             _time_once(argv_, env)
+        floors: list[float] = []
         times: dict[str, list[float]] = {label: [] for label in commands}
         for _ in range(runs):
-            for label, argv_ in commands.items():
+            for label, (argv_, _) in commands.items():
+                floors.append(_time_once(floor, env))
                 times[label].append(_time_once(argv_, env))
 
-    medians = {label: statistics.median(ts) for label, ts in times.items()}
-    base = next(iter(medians.values()))
-    width = max(len(label) for label in medians)
-    print(f"{runs} runs each, interleaved; medians (target: at most {TARGET}x the baseline)")
-    for label, median in medians.items():
-        print(f"{label:<{width}}  {median:7.1f} ms  {median / base:5.2f}x")
-    if script:
+    base = statistics.median(floors)
+    width = max(len(label) for label in [FLOOR, *commands])
+    print(f"{runs} runs each, interleaved with the floor; medians and ratios to the floor")
+    print(f"{FLOOR:<{width}}  {base:7.1f} ms")
+    for label, (_, target) in commands.items():
+        median = statistics.median(times[label])
+        ratio = median / base
+        mark = "ok" if ratio <= target else "OVER"
+        print(f"{label:<{width}}  {median:7.1f} ms  {ratio:5.2f}x  (target {target:.2f}x) {mark}")
+    if script and not args.short:
         print(f"(script: {script}, running the code of {ROOT})")
     return 0
 

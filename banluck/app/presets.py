@@ -125,11 +125,18 @@ def problems_in_text(text: str, path: Path) -> list[str]:
 
 def problems_in_file(path: Path) -> list[str]:
     """Every problem with the preset file at `path`, each naming its key path."""
+    return summary_of(path)[1]
+
+
+def summary_of(path: Path) -> tuple[str | None, list[str]]:
+    """`description_of(path)` and `problems_in_file(path)` from one reading of the file."""
     try:
         text = read_text(path)
     except PresetError as exc:
-        return [str(exc).removeprefix(f"{path}: ")]
-    problems = problems_in_text(text, path)
+        return None, [str(exc).removeprefix(f"{path}: ")]
+    data, problems = _parse(text, path)
+    value = data.get("description") if data is not None else None
+    description = value if isinstance(value, str) else None
     if path.parent.resolve() != shipped_dir().resolve():
         if path.stem in shipped_names():
             problems.append(
@@ -138,7 +145,7 @@ def problems_in_file(path: Path) -> list[str]:
             )
         elif not _is_name(path.stem):
             problems.append(f"the file name {path.stem!r} is not a preset name: use {_NAME_RULE}")
-    return problems
+    return description, problems
 
 
 def read_file(path: Path) -> TablePreset:

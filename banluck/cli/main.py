@@ -51,8 +51,9 @@ MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
-def build_app(modules: Iterable[str] | None = None) -> typer.Typer:
-    """The typer app with the commands of `modules` (all of them when None)."""
+def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> typer.Typer:
+    """The typer app with the commands of `modules` (all of them when None); with `only`, just
+    the command or group of that word (typer builds every registered command on each run)."""
     app = typer.Typer(
         name="banluck",
         help=HELP,
@@ -79,6 +80,9 @@ def build_app(modules: Iterable[str] | None = None) -> typer.Typer:
 
     for module in MODULES if modules is None else modules:
         import_module(f"banluck.cli.{module}").register(app)
+    if only is not None:
+        app.registered_commands = [c for c in app.registered_commands if c.name in (None, only)]
+        app.registered_groups = [g for g in app.registered_groups if g.name in (None, only)]
     return app
 
 
@@ -117,7 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import click  # type: ignore[no-redef, import-not-found, unused-ignore]
 
     args = list(sys.argv[1:] if argv is None else argv)
-    command = typer.main.get_command(build_app(modules_for(args)))
+    modules = modules_for(args)
+    only = args[0] if modules is not None else None
+    command = typer.main.get_command(build_app(modules, only))
     try:
         result = command.main(args=args, prog_name="banluck", standalone_mode=False)
     except BanluckError as exc:

@@ -14,8 +14,9 @@ import typer
 from banluck.app.presets import DEFAULT_PRESET
 
 if TYPE_CHECKING:
-    from banluck.games.banluck.advice import Advice
+    from banluck.games.banluck.advice import Advice, ClosedPlayer
     from banluck.games.banluck.edge import EdgeResult
+    from banluck.games.banluck.preset import Preset
 
 RulesOpt = Annotated[
     str, typer.Option("--rules", "-r", help="House-rule preset (see `banluck rules list`).")
@@ -79,6 +80,7 @@ def odds(
         ClosedPlayer(name, count, policy, declared)  # type: ignore[arg-type]
         for name, count in (_closed_player(text, i) for i, text in enumerate(closed, 1))
     ]
+    _load_models(preset, players)
     advice = advise(preset, parse_cards(dealer), parse_cards(seen), players)
     if as_json:
         typer.echo(json.dumps(_advice_json(advice), ensure_ascii=False))
@@ -86,6 +88,17 @@ def odds(
     from banluck.cli.render import print_advice
 
     print_advice(advice, preset)
+
+
+def _load_models(preset: "Preset", players: "list[ClosedPlayer]") -> None:
+    """The odds models the players need, read from the data folder's cache (built and written
+    there the first time), so that a run does not rebuild them."""
+    from banluck.core.home import data_dir
+    from banluck.games.banluck.odds_cache import cached_model
+
+    folder = data_dir()
+    for player in players:
+        cached_model(folder, preset, player.policy, player.declared)
 
 
 def _closed_player(text: str, position: int) -> tuple[str, int]:

@@ -55,8 +55,8 @@ def list_cmd(
     rows = []
     for name in names:
         path = presets.path_of(name)
-        description = presets.description_of(path)
-        ok = description is not None and not presets.problems_in_file(path)
+        description, problems = presets.summary_of(path)
+        ok = description is not None and not problems
         rows.append({"name": name, "where": _where(name), "description": description, "ok": ok})
     if as_json:
         import json

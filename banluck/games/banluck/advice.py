@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from banluck.core.cards import Card
 from banluck.core.errors import CardError, RuleError
@@ -52,7 +52,9 @@ from banluck.games.banluck.odds import (
     unseen_pool,
 )
 from banluck.games.banluck.preset import Preset
-from banluck.games.banluck.state import RoundState
+
+if TYPE_CHECKING:  # the round's state: only `advise_round` takes one
+    from banluck.games.banluck.state import RoundState
 
 DealerState = Literal["terminal", "may-open", "must-draw"]
 

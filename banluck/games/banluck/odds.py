@@ -44,10 +44,10 @@ multisets are grouped into those classes (`Outcome`), each with a representative
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from banluck.core.cards import Card, check_deck
 from banluck.core.errors import RuleError
@@ -276,17 +276,13 @@ class Model:
     soon as they are made (five cards at once, busts shown at once); `draw[ranks]` the policy's
     chance to draw at each prefix. Two-card starts the model leaves out (instant hands when
     declared, runs) are in `left_out`.
+
+    Building one walks every multiset (tens of milliseconds); `to_data` and `from_data` turn it
+    into plain JSON-ready data and back, so that a command can keep it in a cache file.
     """
 
     def __init__(self, preset: Preset, policy: Policy, declared: Declared) -> None:
-        if declared not in DECLARED:
-            raise RuleError(f"unknown declaration {declared!r}: give one of {', '.join(DECLARED)}")
-        self.preset = preset
-        self.policy = policy
-        self.declared = declared
-        self.rules = rules_for(preset)
-        self.draw: dict[Ranks, float] = {}
-        self.left_out: set[Ranks] = set()
+        self._start(preset, policy, declared)
         closed: dict[int, list[tuple[Ranks, float]]] = {}
         shown: dict[int, list[tuple[int, float, Factors]]] = {}
         level: dict[Ranks, float] = {}
@@ -321,6 +317,56 @@ class Model:
         self.closed = {n: self._closed_entries(items) for n, items in closed.items()}
         self.shown = {n: ShownEntries(tuple(items)) for n, items in shown.items()}
 
+    def _start(self, preset: Preset, policy: Policy, declared: Declared) -> None:
+        if declared not in DECLARED:
+            raise RuleError(f"unknown declaration {declared!r}: give one of {', '.join(DECLARED)}")
+        self.preset = preset
+        self.policy = policy
+        self.declared = declared
+        self.rules = rules_for(preset)
+        self.draw: dict[Ranks, float] = {}
+        self.left_out: set[Ranks] = set()
+
+    def to_data(self) -> dict[str, Any]:
+        """The model as plain data (dicts, tuples, ints, floats): what `from_data` reads back.
+
+        A closed entry's settlement class is kept as a multiset of that class, so that the
+        class ids of the preset's `Rules` (shared by every model of the preset) are not stored.
+        """
+        closed = {}
+        for n, entries in self.closed.items():
+            firsts: dict[int, Ranks] = {}
+            for (idx, _, _), ranks in zip(entries.entries, entries.ranks, strict=True):
+                firsts.setdefault(idx, ranks)
+            classes = tuple(firsts[i] for i in range(len(entries.classes)))
+            closed[n] = (classes, entries.entries, entries.ranks)
+        return {
+            "draw": dict(self.draw),
+            "left_out": tuple(sorted(self.left_out)),
+            "closed": closed,
+            "shown": {n: shown.entries for n, shown in self.shown.items()},
+        }
+
+    @classmethod
+    def from_data(
+        cls, preset: Preset, policy: Policy, declared: Declared, data: Mapping[str, Any]
+    ) -> Model:
+        """The model `to_data` gave for the same preset, policy and declaration.
+
+        Raises KeyError, TypeError, ValueError or IndexError on data of another shape."""
+        model = cls.__new__(cls)
+        model._start(preset, policy, declared)
+        model.draw = dict(data["draw"])
+        model.left_out = set(data["left_out"])
+        model.closed = {}
+        for n, (reps, entries, ranks) in data["closed"].items():
+            classes = tuple(model.rules.class_of(tuple(r)) for r in reps)
+            if len(entries) != len(ranks) or any(not 0 <= e[0] < len(classes) for e in entries):
+                raise ValueError("closed entries do not match their classes")
+            model.closed[int(n)] = ClosedEntries(classes, tuple(entries), tuple(ranks))
+        model.shown = {int(n): ShownEntries(tuple(items)) for n, items in data["shown"].items()}
+        return model
+
     def shown_multiple(self, hand: Hand) -> int | None:
         """The player's multiple when this final hand is shown and settled at once, else None."""
         verdict = five_card_at_once(hand, self.preset)
@@ -343,9 +389,30 @@ class Model:
         return tuple(sorted(self.closed))
 
 
-@lru_cache(maxsize=64)
+_MODELS: dict[tuple[Preset, Policy, Declared], Model] = {}
+
+
 def model_for(preset: Preset, policy: Policy, declared: Declared) -> Model:
-    return Model(preset, policy, declared)
+    """The model of a preset, policy and declaration: built once per process, or `remember`ed."""
+    key = (preset, policy, declared)
+    model = _MODELS.get(key)
+    if model is None:
+        model = Model(preset, policy, declared)
+        remember(model)
+    return model
+
+
+def remember(model: Model) -> None:
+    """Let `model_for` return `model` (one read from a cache) for its preset, policy and
+    declaration; the 64 most recent are kept."""
+    if len(_MODELS) >= 64:
+        del _MODELS[next(iter(_MODELS))]
+    _MODELS[(model.preset, model.policy, model.declared)] = model
+
+
+def known_model(preset: Preset, policy: Policy, declared: Declared) -> Model | None:
+    """The model `model_for` already holds, if any (nothing is built)."""
+    return _MODELS.get((preset, policy, declared))
 
 
 @dataclass(frozen=True, slots=True)
