@@ -1,3 +1,3 @@
 """banluck: a dealer's assistant for ban-luck played with real cards."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
