@@ -141,6 +141,8 @@ class TableConsole:
 
                     self._balances = None
                     self.out.print(round_panel(finished))
+                if self.session.said:
+                    self.out.print(Text(self.session.said, "green"))
             self._stamp = self.stamp()
         except BanluckError as exc:
             self.out.print(_error(exc))

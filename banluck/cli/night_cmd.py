@@ -114,14 +114,18 @@ def act(
         out: dict[str, object] = {"line": text, "live": session.live}
         if finished is not None:
             out["round"] = finished.to_dict()
+        if session.said:
+            out["changed"] = session.said
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     if finished is not None:
         from banluck.cli.render import console, round_panel
 
         console().print(round_panel(finished))
+        if session.said:
+            typer.echo(session.said)
     else:
-        typer.echo(f"ok: {text}")
+        typer.echo(session.said or f"ok: {text}")
 
 
 def register(root: typer.Typer) -> None:
