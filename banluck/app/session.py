@@ -345,6 +345,13 @@ class Session:
         seated = {n: 0 for n in self.night.seating.seats}
         return {**seated, **balances(self.store.entries(self.record["id"]))}
 
+    def results(self) -> dict[str, int]:
+        """Tonight's results (won or lost at the table, payments apart), every seat included."""
+        from banluck.money.stats import results
+
+        seated = {n: 0 for n in self.night.seating.seats}
+        return {**seated, **results(self.store.entries(self.record["id"]))}
+
     def _known_names(self, names: list[str]) -> list[str]:
         """Names of people who sat at an earlier night, spelt as the ledger has them (so that
         `seat eve` carries Eve's unpaid debts instead of making a new person)."""

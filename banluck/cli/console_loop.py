@@ -61,10 +61,10 @@ class TableConsole:
         self._stamp = self.stamp()
 
     def balances(self) -> dict[str, int]:
-        """Tonight's balances from the stored entries. A line inside a round adds no entry, so
+        """Tonight's results (the panel's `tonight`) from the stored entries. A line inside a round adds no entry, so
         they are read again only after a round ends, an undo, an error or a night word."""
         if self._balances is None:
-            self._balances = self.session.balances()
+            self._balances = self.session.results()
         return self._balances
 
     def screen(self) -> RenderableType:

@@ -55,6 +55,7 @@ def show(as_json: JsonOpt = False) -> None:
             "stakes": {n: s.stake_of(n) for n in s.seats},
             "live": session.live,
             "balances": balances,
+            "results": session.results(),
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
@@ -62,7 +63,7 @@ def show(as_json: JsonOpt = False) -> None:
 
     out_console = console()
     out_console.print(
-        table_screen(session.night, balances, out_console.width, session.record["id"])
+        table_screen(session.night, session.results(), out_console.width, session.record["id"])
     )
 
 
