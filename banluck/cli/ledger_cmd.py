@@ -360,18 +360,71 @@ def pay(
     payee: Annotated[str, typer.Argument(help="Who receives it.")],
     amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
     note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Record it without asking (overpaid, twice).")
+    ] = False,
 ) -> None:
-    """Record a payment between two people: it clears that much of their debt.
+    """Record a payment between two people: it clears that much of their debt. A payment of
+    more than the payer owes, or the same as the last one within ten minutes, is asked about
+    first (--yes records it without asking).
 
     Example: banluck pay Dave Bob 40
     """
     from banluck.core.money import parse_amount
+    from banluck.money.ledger import balances
 
     value = parse_amount(amount, "amount", "40")
     store = open_store()
     names = [_person(store, payer), _person(store, payee)]
+    doubt = _payment_doubt(store, names[0], names[1], value)
+    if doubt and not yes:
+        import sys
+
+        if not sys.stdin.isatty():
+            raise BanluckError(f"{doubt}: add --yes to record it anyway")
+        if not typer.confirm(f"{doubt}: record it anyway?", default=False):
+            raise BanluckError(f"not recorded ({doubt})")
     entry = store.add_payment(names[0], names[1], value, note)
-    typer.echo(f"#{entry['seq']}: {names[0]} paid {names[1]} {value}")
+    after = balances(store.entries())
+    typer.echo(
+        f"#{entry['seq']}: {names[0]} paid {names[1]} {value};"
+        f" now {_owing(names[0], after.get(names[0], 0))},"
+        f" {_owing(names[1], after.get(names[1], 0))}"
+    )
+
+
+def _owing(name: str, balance: int) -> str:
+    if balance > 0:
+        return f"{name} is owed {balance}"
+    if balance < 0:
+        return f"{name} owes {-balance}"
+    return f"{name} is even"
+
+
+def _payment_doubt(store: Any, payer: str, payee: str, value: int) -> str | None:
+    """Why a payment may be a slip: more than the payer owes, or the last payment again within
+    ten minutes; None when it looks right."""
+    from datetime import datetime, timedelta
+
+    from banluck.money.ledger import balances
+
+    last = store.last_entry()
+    if (
+        last is not None
+        and last.get("kind") == "payment"
+        and (last.get("from"), last.get("to"), last.get("amount")) == (payer, payee, value)
+    ):
+        try:
+            when = datetime.fromisoformat(str(last.get("at")))
+            recent = datetime.now(when.tzinfo) - when < timedelta(minutes=10)
+        except ValueError:
+            recent = False
+        if recent:
+            return f"{payer} paid {payee} {value} already (#{last.get('seq')}, just now)"
+    owes = max(0, -balances(store.entries()).get(payer, 0))
+    if value > owes:
+        return f"{payer} owes {owes}, less than {value}"
+    return None
 
 
 def _person(store: Any, name: str) -> str:
