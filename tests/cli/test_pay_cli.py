@@ -50,3 +50,38 @@ def test_a_doubtful_payment_without_a_terminal_is_refused_with_the_hint(
     code, out, _ = cli("pay", "Carol", "Bob", "2")  # not the last one again: the amount differs
     assert out.endswith("now Carol is even, Bob is even\n")
     assert cli("check")[0] == 0
+
+
+def test_pay_and_settle_in_the_console(cli, banluck_home: Path) -> None:
+    """In the console `pay` records a payment as `banluck pay` does; `settle` is every unpaid
+    balance, `settle tonight` tonight's. Night 1 leaves Carol owing Bob 10; on night 2 Mei
+    deals 17 to Bob (20: +10) and Carol (19: +10): Mei owes 20."""
+    import io
+
+    from rich.console import Console
+
+    from banluck.cli.console_loop import TableConsole
+    from banluck.storage import Store
+
+    night(cli)
+    assert cli("night", "close")[0] == 0
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol", "--stake", "10")[0] == 0
+    for line in ("dealer 10 7", "stand all", "open Bob 10 10", "open Carol 10 9"):
+        assert cli("act", *line.split())[0] == 0, line
+    out = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    tc = TableConsole(Store(), out)
+    tc.handle("settle tonight")
+    text = out.export_text(clear=True)
+    assert "Mei pays Bob 10" in text and "Mei pays Carol 10" in text
+    tc.handle("settle")
+    text = out.export_text(clear=True)
+    assert "Mei pays Bob 20" in text and "Carol" not in text.split("Mei pays Bob 20")[1][:20]
+    before = stored(banluck_home)
+    tc.handle("pay Mei Bob 30")  # Mei owes 20
+    assert "Mei owes 20, less than 30: type it again with --yes" in out.export_text(clear=True)
+    assert stored(banluck_home) == before
+    tc.handle("pay Mei Bob 20")
+    assert "Mei paid Bob 20; now Mei is even, Bob is even" in out.export_text(clear=True)
+    tc.handle("settle")
+    assert "everyone is even" in out.export_text(clear=True)
+    assert cli("check")[0] == 0

@@ -207,7 +207,8 @@ def test_completion_offers_what_applies_now() -> None:
     tc = console_on(SESSION, 80)
     assert tc.completions("st") == ["stake "]
     assert tc.completions("") == [w + " " for w in [*words_now(None), "help", "quit", "odds"]] + [
-        "settle "
+        "settle ",
+        "pay ",
     ]
     tc.handle("dealer 10 6")
     assert tc.completions("st") == ["stand "]
