@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from banluck.app.games import family_for, load_preset
 from banluck.core.errors import BanluckError, RuleError
 from banluck.table.line import read_line, split_line
-from banluck.table.night import FinishedRound, Night, Seating
+from banluck.table.night import FinishedRound, Night, Seating, changes
 from banluck.table.nightlog import LogLine, read_night
 from banluck.table.rotation import TablePreset
 
@@ -227,6 +227,7 @@ class Session:
     night: Night
     live: list[str]
     undone: str | None = None  # what the last `undo` line undid, said back to the dealer
+    said: str | None = None  # what the last line changed at the table, in one line
 
     @classmethod
     def open(cls, store: Store) -> Session:
@@ -304,9 +305,14 @@ class Session:
             return None  # a round starts with the dealer's cards: nothing to store yet
         if word == "seat":
             args = self._known_names(args)
+        if word == "stake" and len(args) == 1:
+            args = ["all", *args]  # typed `stake 10` is everyone's: stored so (docs/choices.md)
+        seating_before = self.night.seating
+        self.said = None
         rounds_before = len(self.night.rounds)
         actions_before = len(self.night.current.actions) if self.night.current else 0
         self.night.do_line(word, args)
+        self.said = changes(seating_before, self.night.seating)
         text = " ".join([word, *args])
         current = self.night.current
         round_words = self.night.family.words
@@ -338,6 +344,13 @@ class Session:
 
         seated = {n: 0 for n in self.night.seating.seats}
         return {**seated, **balances(self.store.entries(self.record["id"]))}
+
+    def results(self) -> dict[str, int]:
+        """Tonight's results (won or lost at the table, payments apart), every seat included."""
+        from banluck.money.stats import results
+
+        seated = {n: 0 for n in self.night.seating.seats}
+        return {**seated, **results(self.store.entries(self.record["id"]))}
 
     def _known_names(self, names: list[str]) -> list[str]:
         """Names of people who sat at an earlier night, spelt as the ledger has them (so that

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from banluck.storage import Store
 
 # The console's own words (not lines of the night log), and their aliases.
-CONSOLE_WORDS = ("help", "quit", "odds", "settle")
+CONSOLE_WORDS = ("help", "quit", "odds", "settle", "pay")
 CONSOLE_ALIASES = {"?": "help", "q": "quit", "exit": "quit"}
 
 NIGHT_HELP = (
@@ -35,7 +35,8 @@ NIGHT_HELP = (
     HelpRow("pass", "p", "the deal passes to the next seat, between rounds"),
     HelpRow("undo", "u", "take back the last line (or reopen the last round)"),
     HelpRow("odds", "", "the advisor: whom to open, draw first or not"),
-    HelpRow("settle", "", "who pays whom tonight"),
+    HelpRow("settle", "", "who pays whom: every unpaid balance (`settle tonight`: tonight's)"),
+    HelpRow("pay Bob Mei 10", "", "record a payment (`--yes` for more than owed, or twice)"),
     HelpRow("help", "?", "this list"),
     HelpRow("quit", "q, exit", "leave (everything is already stored)"),
 )
@@ -61,10 +62,10 @@ class TableConsole:
         self._stamp = self.stamp()
 
     def balances(self) -> dict[str, int]:
-        """Tonight's balances from the stored entries. A line inside a round adds no entry, so
+        """Tonight's results (the panel's `tonight`) from the stored entries. A line inside a round adds no entry, so
         they are read again only after a round ends, an undo, an error or a night word."""
         if self._balances is None:
-            self._balances = self.session.balances()
+            self._balances = self.session.results()
         return self._balances
 
     def screen(self) -> RenderableType:
@@ -126,7 +127,12 @@ class TableConsole:
                 _odds(self.out, self.session)
                 return True
             if word == "settle":
-                _settle(self.out, self.session)
+                _settle(self.out, self.session, rest)
+                return True
+            if word == "pay":
+                self.out.print(Text(_pay(self.session, rest), "green"))
+                self._balances = None
+                self._stamp = self.stamp()
                 return True
             night = self.session.night
             in_round = night.current is not None and word in night.family.words
@@ -141,6 +147,8 @@ class TableConsole:
 
                     self._balances = None
                     self.out.print(round_panel(finished))
+                if self.session.said:
+                    self.out.print(Text(self.session.said, "green"))
             self._stamp = self.stamp()
         except BanluckError as exc:
             self.out.print(_error(exc))
@@ -506,14 +514,43 @@ def _help(
     out.print(table)
 
 
-def _settle(out: Any, session: Session) -> None:
+def _settle(out: Any, session: Session, rest: Sequence[str] = ()) -> None:
+    """`settle`: every unpaid balance, as `banluck settle`; `settle tonight`: tonight's."""
+    from banluck.money.ledger import balances
     from banluck.money.settleup import plan
 
-    result = plan(session.balances())
+    if [w.lower() for w in rest] not in ([], ["tonight"]):
+        raise BanluckError("usage: settle (every unpaid balance), or settle tonight")
+    tonight = bool(rest)
+    owed = session.balances() if tonight else balances(session.store.entries())
+    result = plan(owed)
     if not result.transfers:
-        out.print("everyone is even tonight")
+        out.print("everyone is even tonight" if tonight else "everyone is even")
     for t in result.transfers:
         out.print(f"{t.payer} pays {t.payee} {t.amount}")
+
+
+def _pay(session: Session, rest: Sequence[str]) -> str:
+    """`pay FROM TO AMOUNT [--yes]`: a payment recorded as `banluck pay` records it."""
+    from banluck.cli.ledger_cmd import _owing, _payment_doubt, _person
+    from banluck.core.money import parse_amount
+    from banluck.money.ledger import balances
+
+    words = [w for w in rest if w.lower() != "--yes"]
+    if len(words) != 3:
+        raise BanluckError("usage: pay FROM TO AMOUNT, e.g. pay Bob Mei 10")
+    store = session.store
+    payer, payee = _person(store, words[0]), _person(store, words[1])
+    value = parse_amount(words[2], "amount", "10")
+    doubt = _payment_doubt(store, payer, payee, value)
+    if doubt and len(words) == len(rest):
+        raise BanluckError(f"{doubt}: type it again with --yes to record it anyway")
+    entry = store.add_payment(payer, payee, value)
+    after = balances(store.entries())
+    return (
+        f"#{entry['seq']}: {payer} paid {payee} {value}; now {_owing(payer, after.get(payer, 0))},"
+        f" {_owing(payee, after.get(payee, 0))}"
+    )
 
 
 def _odds(out: Any, session: Session) -> None:

@@ -115,8 +115,15 @@ def history(as_json: JsonOpt = False) -> None:
 
     Example: banluck history
     """
+    from banluck.money.stats import results
+
     store = open_store()
     nights = store.nights()
+    for rec in nights:
+        # `net` is the night's balance (its payments included); `result` what was won and lost
+        # at the table, `unpaid` what of the night's balance is still owed
+        rec["result"] = results(store.entries(rec["id"]))
+        rec["unpaid"] = dict(rec.get("net") or {})
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
@@ -125,11 +132,12 @@ def history(as_json: JsonOpt = False) -> None:
     from banluck.cli.render import console, titled
 
     table = Table()
-    for col in ("night", "date", "preset", "rounds", "status", "top"):
+    for col in ("night", "date", "preset", "rounds", "status", "top", "unpaid"):
         table.add_column(col)
     for rec in nights:
-        nets = rec.get("net") or {}
+        nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
+        owed = sum(v for v in rec["unpaid"].values() if v > 0)
         table.add_row(
             str(rec["id"]),
             rec["date"],
@@ -137,12 +145,14 @@ def history(as_json: JsonOpt = False) -> None:
             str(rec.get("rounds", 0)),
             rec["status"],
             f"{top[0]} {top[1]:+d}" if top else "",
+            str(owed) if owed else "",
         )
     console().print(titled("Nights", table))
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
-    """Per player: rounds, net, rounds dealt and net as dealer, and the hands that came up.
+    """Per player: rounds, result (won or lost at the table), unpaid (still owed, + to him),
+    rounds dealt and net as dealer, and the hands that came up.
 
     Example: banluck stats --night 1
     """
@@ -159,13 +169,15 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     from banluck.cli.render import console, money, titled
 
     table = Table()
-    heads = ["who", "rounds", "net", "dealt", "as dealer", "bb", "bl", "777", "5D", "5-21", "bust"]
+    heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
+    heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
     for h in heads:
         table.add_column(h, justify="left" if h == "who" else "right")
-    for r in rows:
+    for r in sorted(rows, key=lambda r: (-r.result, r.name)):
         table.add_row(
             r.name,
             str(r.rounds),
+            money(r.result),
             money(r.net),
             str(r.dealt),
             money(r.net_as_dealer),
@@ -179,21 +191,24 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: banluck chart --night 1
     """
-    from banluck.money.stats import running_balances
+    from banluck.money.stats import running_balances, running_results
 
     store = open_store()
     night_id, scope = _scope(store, night, False)
-    series = running_balances(store.iter_entries(night_id))
+    entries = list(store.iter_entries(night_id))
+    series = running_balances(entries)  # balances, payments included (what 0.1 charted)
+    won = running_results(entries)  # results at the table: what the chart shows
     if as_json:
-        typer.echo(json.dumps({"scope": scope, "series": series}, ensure_ascii=False))
+        out_json = {"scope": scope, "series": series, "results": won}
+        typer.echo(json.dumps(out_json, ensure_ascii=False))
         return
-    if not series:
-        typer.echo(f"{scope}: no money has moved yet")
+    if not won:
+        typer.echo(f"{scope}: no round has been played yet")
         return
     from banluck.cli.render import console, sparkline_chart
 
     out = console()
-    out.print(sparkline_chart(series, title=f"Running balances, {scope}", width=out.width))
+    out.print(sparkline_chart(won, title=f"Running results, {scope}", width=out.width))
 
 
 def export(
@@ -345,18 +360,71 @@ def pay(
     payee: Annotated[str, typer.Argument(help="Who receives it.")],
     amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
     note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Record it without asking (overpaid, twice).")
+    ] = False,
 ) -> None:
-    """Record a payment between two people: it clears that much of their debt.
+    """Record a payment between two people: it clears that much of their debt. A payment of
+    more than the payer owes, or the same as the last one within ten minutes, is asked about
+    first (--yes records it without asking).
 
     Example: banluck pay Dave Bob 40
     """
     from banluck.core.money import parse_amount
+    from banluck.money.ledger import balances
 
     value = parse_amount(amount, "amount", "40")
     store = open_store()
     names = [_person(store, payer), _person(store, payee)]
+    doubt = _payment_doubt(store, names[0], names[1], value)
+    if doubt and not yes:
+        import sys
+
+        if not sys.stdin.isatty():
+            raise BanluckError(f"{doubt}: add --yes to record it anyway")
+        if not typer.confirm(f"{doubt}: record it anyway?", default=False):
+            raise BanluckError(f"not recorded ({doubt})")
     entry = store.add_payment(names[0], names[1], value, note)
-    typer.echo(f"#{entry['seq']}: {names[0]} paid {names[1]} {value}")
+    after = balances(store.entries())
+    typer.echo(
+        f"#{entry['seq']}: {names[0]} paid {names[1]} {value};"
+        f" now {_owing(names[0], after.get(names[0], 0))},"
+        f" {_owing(names[1], after.get(names[1], 0))}"
+    )
+
+
+def _owing(name: str, balance: int) -> str:
+    if balance > 0:
+        return f"{name} is owed {balance}"
+    if balance < 0:
+        return f"{name} owes {-balance}"
+    return f"{name} is even"
+
+
+def _payment_doubt(store: Any, payer: str, payee: str, value: int) -> str | None:
+    """Why a payment may be a slip: more than the payer owes, or the last payment again within
+    ten minutes; None when it looks right."""
+    from datetime import datetime, timedelta
+
+    from banluck.money.ledger import balances
+
+    last = store.last_entry()
+    if (
+        last is not None
+        and last.get("kind") == "payment"
+        and (last.get("from"), last.get("to"), last.get("amount")) == (payer, payee, value)
+    ):
+        try:
+            when = datetime.fromisoformat(str(last.get("at")))
+            recent = datetime.now(when.tzinfo) - when < timedelta(minutes=10)
+        except ValueError:
+            recent = False
+        if recent:
+            return f"{payer} paid {payee} {value} already (#{last.get('seq')}, just now)"
+    owes = max(0, -balances(store.entries()).get(payer, 0))
+    if value > owes:
+        return f"{payer} owes {owes}, less than {value}"
+    return None
 
 
 def _person(store: Any, name: str) -> str:

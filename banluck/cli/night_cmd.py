@@ -55,6 +55,7 @@ def show(as_json: JsonOpt = False) -> None:
             "stakes": {n: s.stake_of(n) for n in s.seats},
             "live": session.live,
             "balances": balances,
+            "results": session.results(),
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
@@ -62,7 +63,7 @@ def show(as_json: JsonOpt = False) -> None:
 
     out_console = console()
     out_console.print(
-        table_screen(session.night, balances, out_console.width, session.record["id"])
+        table_screen(session.night, session.results(), out_console.width, session.record["id"])
     )
 
 
@@ -114,14 +115,18 @@ def act(
         out: dict[str, object] = {"line": text, "live": session.live}
         if finished is not None:
             out["round"] = finished.to_dict()
+        if session.said:
+            out["changed"] = session.said
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     if finished is not None:
         from banluck.cli.render import console, round_panel
 
         console().print(round_panel(finished))
+        if session.said:
+            typer.echo(session.said)
     else:
-        typer.echo(f"ok: {text}")
+        typer.echo(session.said or f"ok: {text}")
 
 
 def register(root: typer.Typer) -> None:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
-    from banluck.table.night import FinishedRound, Night
+    from banluck.table.night import FinishedRound, Night, Seating
 
 
 def console(stderr: bool = False) -> Console:
@@ -72,6 +72,19 @@ def balances_table(balances: Mapping[str, int], title: str = "Balances") -> Rend
     return titled(title, table)
 
 
+def seats_line(s: Seating) -> str:
+    """The seats in dealing order (the dealer, then the players he deals to) with their stakes,
+    and who deals after him: `Mei deals · Bob 20 · Carol 10 · next to deal: Bob`."""
+    at = s.seats.index(s.dealer) if s.dealer in s.seats else 0
+    order = [*s.seats[at:], *s.seats[:at]]
+    parts = [f"{order[0]} deals"]
+    for name in order[1:]:
+        stake = s.stake_of(name)
+        parts.append(f"{name} {stake if stake is not None else '(no stake)'}")
+    following = order[1] if len(order) > 1 else order[0]
+    return " · ".join(parts) + f" · next to deal: {following}"
+
+
 def table_screen(
     night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
 ) -> RenderableType:
@@ -93,6 +106,7 @@ def table_screen(
         head.append(f" ({counted}/{s.preset.rotation.every})")
     parts: list[RenderableType] = [head]
     if rnd is None:
+        parts.append(Text(seats_line(night.seating)))
         parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)

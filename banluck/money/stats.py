@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.money.entries import Entry, RoundEntry
+from banluck.core.money import nets
+from banluck.money.entries import CorrectionEntry, Entry, RoundEntry
 from banluck.money.ledger import as_entry, net_of
 
 COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
@@ -16,7 +17,8 @@ COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-car
 class PlayerStats:
     name: str
     rounds: int = 0  # rounds played or dealt
-    net: int = 0
+    net: int = 0  # the balance: results less payments (what is still owed, + to him)
+    result: int = 0  # won (+) or lost (-) at the table: rounds and their corrections
     dealt: int = 0
     net_as_dealer: int = 0
     kinds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNTED_KINDS, 0))
@@ -26,6 +28,8 @@ class PlayerStats:
             "name": self.name,
             "rounds": self.rounds,
             "net": self.net,
+            "result": self.result,
+            "unpaid": self.net,
             "dealt": self.dealt,
             "net_as_dealer": self.net_as_dealer,
             **{k.replace("-", "_"): v for k, v in self.kinds.items()},
@@ -39,9 +43,22 @@ def entry_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     return net_of(entry)
 
 
+def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
+    """Each person's result from one entry: what was won or lost at the table. A round counts,
+    and a correction of one; a payment (and its correction) moves debts, not results, and so do
+    the tournament pool's buy-ins and prizes."""
+    entry = as_entry(entry)
+    if isinstance(entry, RoundEntry):
+        return entry.nets()
+    if isinstance(entry, CorrectionEntry):
+        return nets([t for t in entry.transfers if t.reason != "reverses: payment"])
+    return {}
+
+
 def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerStats]:
-    """Statistics per person over ledger entries: `net` is the balance the entries add up to
-    (payments and corrections included); the other figures count round entries only."""
+    """Statistics per person over ledger entries: `net` (and `unpaid`, the same) is the balance
+    the entries add up to (payments and corrections included), `result` what was won or lost at
+    the table (rounds and their corrections); the other figures count round entries only."""
     table: dict[str, PlayerStats] = {}
 
     def of(name: str) -> PlayerStats:
@@ -65,6 +82,8 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
                     of(name).kinds[kind] += 1
         for name, amount in nets.items():
             of(name).net += amount
+        for name, amount in result_nets(entry).items():
+            of(name).result += amount
     return sorted(table.values(), key=lambda s: (-s.net, s.name))
 
 
@@ -82,3 +101,28 @@ def running_balances(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, 
         for name in series:
             series[name].append(current[name])
     return series
+
+
+def running_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
+    """Each person's result after every entry (rounds and their corrections; payments leave it
+    as it was), from zero."""
+    series: dict[str, list[int]] = {}
+    current: dict[str, int] = {}
+    for count, entry in enumerate(entries, start=1):
+        for name, amount in result_nets(entry).items():
+            if name not in series:
+                series[name] = [0] * count
+                current[name] = 0
+            current[name] += amount
+        for name in series:
+            series[name].append(current[name])
+    return series
+
+
+def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
+    """Each person's result over `entries`, sorted by name (zeros kept for people in a round)."""
+    out: dict[str, int] = {}
+    for entry in entries:
+        for name, amount in result_nets(entry).items():
+            out[name] = out.get(name, 0) + amount
+    return dict(sorted(out.items()))

@@ -21,6 +21,7 @@ from banluck.table.round import Round
 from banluck.table.seats import Table
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
+EVERYONE = ("all", "everyone")
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +280,13 @@ class Night:
 
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
-        if len(args) == 1:
+        # `stake all N` is every seat's stake (own stakes cleared): what a typed `stake N` is
+        # stored as. A stored `stake N` keeps the meaning banluck 0.1 gave it (the stake of the
+        # seats without their own), so old nights replay as they were played.
+        if len(args) == 2 and args[0].lower() in EVERYONE:
+            amount = _amount(args[1])
+            self.seating = replace(self.seating, default_stake=amount, stakes=())
+        elif len(args) == 1:
             amount = _amount(args[0])
             self.seating = replace(self.seating, default_stake=amount)
         elif len(args) == 2:
@@ -289,7 +296,7 @@ class Night:
             stakes[name] = amount
             self.seating = replace(self.seating, stakes=tuple(sorted(stakes.items())))
         else:
-            raise RuleError("usage: stake AMOUNT, or stake NAME AMOUNT")
+            raise RuleError("usage: stake AMOUNT (everyone), or stake NAME AMOUNT")
 
     def _round(self, args: list[str]) -> None:
         if args:
@@ -337,6 +344,36 @@ class Night:
 
     def _night(self, args: list[str]) -> None:
         raise RuleError("`night` starts a log and comes once, on its first line")
+
+
+def changes(before: Seating, after: Seating) -> str | None:
+    """One line saying what changed at the table between two seatings (stakes, seats, the
+    deal), e.g. `Bob's stake is now 20` or `the deal passes to Bob`; None when nothing did."""
+    said: list[str] = []
+    came = [n for n in after.seats if n not in before.seats]
+    went = [n for n in before.seats if n not in after.seats]
+    for name in came:
+        stake = after.stake_of(name)
+        said.append(f"{name} sits down" + (f" at {stake}" if stake is not None else ""))
+    if went:
+        said.append(f"{_names(went)} {'leaves' if len(went) == 1 else 'leave'} the table")
+    moved = [
+        n
+        for n in after.seats
+        if n not in came and before.stake_of(n) != after.stake_of(n) and after.stake_of(n)
+    ]
+    amounts = {after.stake_of(n) for n in after.seats}
+    if moved and len(amounts) == 1 and len(moved) > 1:
+        said.append(f"everyone's stake is now {after.stake_of(after.seats[0])}")
+    else:
+        said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
+    if before.dealer != after.dealer:
+        said.append(f"the deal passes to {after.dealer}")
+    return "; ".join(said) if said else None
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _pass_deal(s: Seating) -> Seating:

@@ -78,7 +78,8 @@ def test_the_record_keeps_every_seats_stake_and_the_table_only_the_overrides(
     banluck_home: Path,
 ) -> None:
     """After `stake Bob 20` the night record says each seat's stake, while the table keeps just
-    Bob's override, so that `stake 30` later moves everyone else."""
+    Bob's override; a typed `stake 30` is everyone's stake (Bob's own is cleared), stored as
+    `stake all 30`."""
     session = open_session(banluck_home, "Mei", "Bob", "Carol")
     play(session, "stake Bob 20")
     record = Store(banluck_home).tonight()
@@ -87,7 +88,9 @@ def test_the_record_keeps_every_seats_stake_and_the_table_only_the_overrides(
     assert record["table"]["stakes"] == {"Bob": 20}
     play(session, "stake 30")
     fresh = Session.open(Store(banluck_home))
-    assert seat_stakes(fresh.night.seating) == {"Mei": 30, "Bob": 20, "Carol": 30}
+    assert seat_stakes(fresh.night.seating) == {"Mei": 30, "Bob": 30, "Carol": 30}
+    assert fresh.record["table"]["stakes"] == {}
+    assert [w[1] for w in fresh.record["table"]["words"]] == ["stake Bob 20", "stake all 30"]
 
 
 def test_a_night_stored_without_table_stakes_reads_its_overrides_from_the_record(

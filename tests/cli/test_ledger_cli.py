@@ -408,7 +408,9 @@ STATS_LINES = [
 
 def stats_row(name: str, **values: int) -> dict[str, Any]:
     kinds = ("ban_ban", "ban_luck", "triple_seven", "five_dragon", "five_card_21", "bust")
-    return {"name": name, **{k: 0 for k in kinds}, **values}
+    # no payments in these nights: the result is the net, all of it unpaid
+    net = values.get("net", 0)
+    return {"name": name, **{k: 0 for k in kinds}, "result": net, "unpaid": net, **values}
 
 
 def test_stats_of_a_hand_worked_night(cli: Cli) -> None:
@@ -435,25 +437,45 @@ def test_stats_of_a_hand_worked_night(cli: Cli) -> None:
     assert run_json(cli, "stats", "--night", "1", "--json") == rows
 
 
-def test_stats_and_chart_count_payments_in_the_balance(cli: Cli) -> None:
-    """A payment moves the stats' net and the chart's last value like the ledger's balance."""
+def test_stats_and_chart_keep_results_apart_from_payments(cli: Cli) -> None:
+    """A payment moves the stats' net and unpaid (the ledger's balance), not the result: Mei
+    paying Carol 200 of the 220 she lost to her leaves Carol's result at +220, 20 unpaid. The
+    chart shows the results."""
     cli("night", "start", "chinese", "Mei", "Bob", "Carol")
     act(cli, *STATS_LINES)
     cli("pay", "Mei", "Carol", "200")
-    nets = {r["name"]: r["net"] for r in run_json(cli, "stats", "--json")}
-    assert (
-        nets
-        == run_json(cli, "ledger", "--json")["balances"]
-        == {
-            "Bob": 50,
-            "Carol": 20,
-            "Mei": -70,
-        }
-    )
+    rows = run_json(cli, "stats", "--json")
+    nets = {r["name"]: r["net"] for r in rows}
+    balances = run_json(cli, "ledger", "--json")["balances"]
+    assert nets == balances == {"Bob": 50, "Carol": 20, "Mei": -70}
+    assert {r["name"]: r["unpaid"] for r in rows} == balances
+    assert {r["name"]: r["result"] for r in rows} == {"Bob": 50, "Carol": 220, "Mei": -270}
     code, out, _ = cli("chart")
     assert code == 0
     last = {line.split()[0]: line.split()[-1] for line in out.splitlines() if line[:1] == " "}
-    assert last == {"Bob": "+50", "Carol": "+20", "Mei": "-70"}
+    assert last == {"Bob": "+50", "Carol": "+220", "Mei": "-270"}
+    chart = run_json(cli, "chart", "--json")
+    assert {k: v[-1] for k, v in chart["series"].items()} == balances
+    assert {k: v[-1] for k, v in chart["results"].items()} == {
+        "Bob": 50,
+        "Carol": 220,
+        "Mei": -270,
+    }
+    # once every debt is paid, the winners still show what they won
+    cli("pay", "Mei", "Carol", "20")
+    cli("pay", "Mei", "Bob", "50")
+    rows = run_json(cli, "stats", "--json")
+    assert {r["name"]: (r["result"], r["unpaid"]) for r in rows} == {
+        "Bob": (50, 0),
+        "Carol": (220, 0),
+        "Mei": (-270, 0),
+    }
+    (night,) = run_json(cli, "history", "--json")
+    assert night["result"] == {"Bob": 50, "Carol": 220, "Mei": -270}
+    assert night["unpaid"] == {}
+    code, out, _ = cli("history")
+    assert "Carol +220" in out
+    assert cli("check")[0] == 0
 
 
 def test_chart_has_a_row_per_person_and_history_lists_nights(cli: Cli) -> None:

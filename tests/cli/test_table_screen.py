@@ -207,7 +207,8 @@ def test_completion_offers_what_applies_now() -> None:
     tc = console_on(SESSION, 80)
     assert tc.completions("st") == ["stake "]
     assert tc.completions("") == [w + " " for w in [*words_now(None), "help", "quit", "odds"]] + [
-        "settle "
+        "settle ",
+        "pay ",
     ]
     tc.handle("dealer 10 6")
     assert tc.completions("st") == ["stand "]
@@ -282,19 +283,20 @@ def test_help_lists_every_word_and_alias() -> None:
 
 
 def test_balances_are_read_again_once_a_round_ends() -> None:
-    """The panel's balances come from the stored entries: a payment recorded by another command
-    during a round shows with the next line, and the round's transfers once it is recorded."""
+    """The panel's `tonight` is tonight's results from the stored entries: a payment recorded by
+    another command during a round moves debts, not results; the round's transfers show once it
+    is recorded (Bob 18, Carol 19, Dave 17 against the dealer's 16)."""
     tc = console_on(SESSION, 80)
     tc.handle("dealer 10 6")
     tc.store.add_payment("Bob", "Carol", 5)
     tc.handle("s all")
-    assert re.search(r"Bob\s+\+5\s+Dave\s+0\s+Mei\s+0\s+Carol\s+-5", text_of(tc.out))
+    assert re.search(r"Bob\s+0\s+Carol\s+0\s+Dave\s+0\s+Mei\s+0", text_of(tc.out))
     for line in ("o Bob 10 8", "o Carol 10 9"):
         tc.handle(line)
     text_of(tc.out)
     tc.handle("o Dave 10 7")
     shown = text_of(tc.out)
-    assert re.search(r"Bob\s+\+15\s+Dave\s+\+10\s+Carol\s+\+5\s+Mei\s+-30", shown), shown
+    assert re.search(r"Bob\s+\+10\s+Carol\s+\+10\s+Dave\s+\+10\s+Mei\s+-30", shown), shown
 
 
 def test_docs_cheat_sheet_names_every_word_with_its_aliases() -> None:

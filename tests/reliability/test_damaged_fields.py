@@ -23,7 +23,7 @@ COMMANDS = [
     ["export", "--log"],
     ["export", "--csv"],
     ["undo"],
-    ["pay", "Bob", "Carol", "1"],
+    ["pay", "Bob", "Carol", "1", "--yes"],
 ]
 WRONG: dict[type, Any] = {str: 7, int: "20", list: "Mei", dict: "x"}
 
@@ -40,7 +40,7 @@ def _base(root: Path) -> Path:
         assert main(["night", "start", "chinese", "Mei", "Bob", "Carol"]) == 0
         for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
             assert main(["act", *line.split()]) == 0
-        assert main(["pay", "Bob", "Carol", "5"]) == 0
+        assert main(["pay", "Bob", "Carol", "5", "--yes"]) == 0  # Bob owes nothing
     return home
 
 
