@@ -17,7 +17,7 @@ from banluck.core.knobs import FIRST_GAME
 if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
     from banluck.core.knobs import Knob, Schema
     from banluck.table.family import Family
-    from banluck.table.rotation import TablePreset
+    from banluck.table.preset import TablePreset
 
 GAMES: dict[str, str] = {
     "ban-luck": "banluck.games.banluck",

@@ -19,12 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
-from banluck.core import atomic
 from banluck.core.errors import PresetError
-from banluck.core.home import data_dir
 
 if TYPE_CHECKING:
-    from banluck.table.rotation import TablePreset
+    from banluck.table.preset import TablePreset
 
 DEFAULT_PRESET = "chinese"
 P = TypeVar("P")
@@ -43,6 +41,8 @@ def shipped_dir() -> Path:
 
 def user_dir() -> Path:
     """The folder of the user's own presets (not created here)."""
+    from banluck.core.home import data_dir  # only now: not every command needs the folder
+
     return data_dir() / "house_rules"
 
 
@@ -346,6 +346,8 @@ def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` so that it holds either the old or the new content, never half."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        from banluck.core import atomic
+
         atomic.write_atomic(path, text.encode("utf-8"))
     except OSError as exc:
         raise PresetError(f"cannot write {path}: {exc.strerror}; it is unchanged") from None

@@ -23,10 +23,10 @@ from banluck.core.errors import BanluckError, RuleError
 from banluck.table.line import read_line, split_line
 from banluck.table.night import FinishedRound, Night, Seating, changes
 from banluck.table.nightlog import LogLine, read_night
-from banluck.table.rotation import TablePreset
 
 if TYPE_CHECKING:
     from banluck.storage import Store
+    from banluck.table.preset import TablePreset
 
 
 class NoNight(BanluckError):

@@ -32,14 +32,14 @@ def hand(
     """
     from banluck.app.presets import load
 
-    loaded = load(rules)
-    if not isinstance(loaded, Preset):
+    preset = load(rules)
+    if not isinstance(preset, Preset):
         from banluck.games.casino.preset import Preset as CasinoPreset
 
-        if isinstance(loaded, CasinoPreset):
-            _casino_hand(cards, loaded, as_json)
+        if isinstance(preset, CasinoPreset):
+            _casino_hand(cards, preset, as_json)
             return
-    preset = load_as(rules, Preset)
+        preset = load_as(rules, Preset)  # says which game this preset is for
     parsed = parse_cards(cards)
     check_hand_size(parsed, preset, "the hand")
     check_deck(parsed, preset.decks)

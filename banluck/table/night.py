@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
 from banluck.table.line import NIGHT_ALIASES
-from banluck.table.rotation import TablePreset
 from banluck.table.round import Round
 from banluck.table.seats import Table
+
+if TYPE_CHECKING:
+    from banluck.table.preset import TablePreset
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
 EVERYONE = ("all", "everyone")

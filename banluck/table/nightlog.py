@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
 from banluck.table.family import Family
 from banluck.table.line import split_line
 from banluck.table.night import Night, seating_for
-from banluck.table.rotation import TablePreset
+
+if TYPE_CHECKING:
+    from banluck.table.preset import TablePreset
 
 
 class LogError(BanluckError):

@@ -1,10 +1,10 @@
-"""What every game's preset shares with the night: its name, its deck count and when the deal
-passes (docs/rules.md §7). The knobs keep the same dotted names in every game."""
+"""When the deal passes (docs/rules.md §7): a section every game's preset shares, with the same
+dotted knob names in every game. What the night reads of a preset is `table.preset.TablePreset`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal
 
 from banluck.core.knobs import Knob, choices
 
@@ -30,30 +30,3 @@ class Rotation:
             or (self.mode == "rounds" and dealt >= self.every)
             or (self.mode == "dealer-wins" and won >= self.every)
         )
-
-
-class TablePreset(Protocol):
-    """What the night and the round machinery read of any game's preset."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def game(self) -> str: ...
-
-    @property
-    def description(self) -> str: ...
-
-    @property
-    def decks(self) -> int: ...
-
-    @property
-    def rotation(self) -> Rotation: ...
-
-    def get(self, key: str) -> object:
-        """The value of a dotted knob, e.g. `rotation.every`."""
-        ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """The preset as a plain mapping with its `game` and `version` (a night keeps it)."""
-        ...

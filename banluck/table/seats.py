@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from banluck.core.errors import RuleError
-from banluck.table.rotation import TablePreset
+
+if TYPE_CHECKING:
+    from banluck.table.preset import TablePreset
 
 
 @dataclass(frozen=True, slots=True)
