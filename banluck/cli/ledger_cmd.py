@@ -57,14 +57,60 @@ def ledger(
     limit: Annotated[
         int, typer.Option(help="Show the last N entries (0: none).", min=0, max=10**9)
     ] = 30,
+    round_number: Annotated[
+        int | None,
+        typer.Option(
+            "--round", help="One round of the night: its transfers with their reasons.", min=1
+        ),
+    ] = None,
 ) -> None:
     """The ledger: entries (rounds, payments, corrections) and the balances they add up to.
 
-    Example: banluck ledger --night 1
+    Entries taken back with `undo` leave their number unused: the list says so where one is
+    missing. Example: banluck ledger --night 1
     """
     if all_nights and night is not None:
         raise BanluckError("give --night N or --all, not both")
-    _show_ledger(open_store(), night, all_nights, as_json, limit)
+    store = open_store()
+    if round_number is not None:
+        if all_nights:
+            raise BanluckError("--round is a round of one night: give --night N (or none: tonight)")
+        _show_round(store, night, round_number, as_json)
+        return
+    _show_ledger(store, night, all_nights, as_json, limit)
+
+
+def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> None:
+    """One recorded round of a night: its transfers, each with the rule that made it."""
+    night_id, scope = _scope(store, night, False)
+    found = [
+        e for e in store.entries(night_id) if e.get("kind") == "round" and e.get("round") == number
+    ]
+    if not found:
+        rounds = sorted(e["round"] for e in store.entries(night_id) if e.get("kind") == "round")
+        have = f"rounds 1 to {rounds[-1]}" if rounds else "no round yet"
+        raise BanluckError(f"{scope} has no recorded round {number} ({have}): see `banluck ledger`")
+    entry = found[-1]
+    if as_json:
+        typer.echo(json.dumps(entry, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    from banluck.cli.render import console, titled
+
+    title = f"{scope} round {number} · dealer {entry['dealer']} · entry #{entry['seq']}"
+    if entry.get("ended"):
+        title += f" · {entry['ended']}"
+    table = Table()
+    table.add_column("from")
+    table.add_column("to")
+    table.add_column("amount", justify="right")
+    table.add_column("why", overflow="fold")
+    for t in entry["transfers"]:
+        table.add_row(t["from"], t["to"], str(t["amount"]), t.get("reason", ""))
+    if not entry["transfers"]:
+        table.add_row("-", "-", "0", "no money moved")
+    console().print(titled(title, table))
 
 
 def _show_ledger(
@@ -97,12 +143,32 @@ def _show_ledger(
     from banluck.cli.render import balances_table, console, titled
 
     out = console()
+    if count == 0:
+        out.print(f"{scope}: no entries yet (a round is recorded when it is finished)")
+        return
     if last:
         table = Table()
         table.add_column("#")
         table.add_column("entry", overflow="fold")
         table.add_column("nets", overflow="fold")
+        # Every number is used but those taken back with `undo`: a missing one is said. The
+        # first shown entry follows the last entry of the nights before (unless --limit cut).
+        previous: int | None = None
+        if count == len(last):
+            previous = max(
+                (
+                    r["last_seq"]
+                    for r in store.nights()
+                    if night_id is not None and r["id"] < night_id and r.get("last_seq")
+                ),
+                default=0,
+            )
         for entry in last:
+            seq = entry["seq"]
+            if previous is not None and seq > previous + 1:
+                gap = f"#{previous + 1}" + (f"–#{seq - 1}" if seq - 1 > previous + 1 else "")
+                table.add_row(gap, "[dim]undone (taken back with `undo`)[/]", "")
+            previous = seq
             table.add_row(*_entry_line(entry))
         out.print(titled(f"Ledger, {scope}", table))
         if count > len(last):

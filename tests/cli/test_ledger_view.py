@@ -1,0 +1,63 @@
+"""The ledger view: a number taken back with `undo` is said, `--round N` shows one round's
+transfers with their reasons, and an empty night is one line."""
+
+from __future__ import annotations
+
+import json
+
+ROUND_ONE = ("dealer 10 6", "stand all", "open Bob 10 8", "open Carol 9 9")
+
+
+def play(cli, lines) -> None:  # type: ignore[no-untyped-def]
+    for line in lines:
+        code, _, err = cli("act", *line.split())
+        assert code == 0, (line, err)
+
+
+def test_an_empty_night_is_one_line(cli) -> None:
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    code, out, err = cli("ledger")
+    assert code == 0, err
+    assert out == "night 1: no entries yet (a round is recorded when it is finished)\n"
+
+
+def test_an_undone_round_leaves_its_number_said(cli, monkeypatch) -> None:
+    """Round 1 recorded as #1, undone, recorded again as #2: the list says #1 was undone."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    play(cli, ROUND_ONE)
+    assert cli("undo")[0] == 0
+    play(cli, ["open Carol 9 9"])
+    code, out, _ = cli("ledger")
+    assert code == 0
+    lines = out.splitlines()
+    undone = [i for i, line in enumerate(lines) if "#1 " in line and "undone" in line]
+    again = [i for i, line in enumerate(lines) if "#2 " in line and "round 1" in line]
+    assert undone and again and undone[0] < again[0]
+    assert cli("check")[0] == 0
+
+
+def test_round_shows_its_transfers_with_reasons(cli) -> None:
+    """Dealer 16; Bob 18 wins 1, Carol 18 wins 1 (stake 10)."""
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    play(cli, ROUND_ONE)
+    code, out, err = cli("ledger", "--round", "1", "--json")
+    assert code == 0, err
+    entry = json.loads(out)
+    assert entry["round"] == 1
+    assert {(t["from"], t["to"], t["amount"]) for t in entry["transfers"]} == {
+        ("Mei", "Bob", 10),
+        ("Mei", "Carol", 10),
+    }
+    code, out, _ = cli("ledger", "--round", "1")
+    assert code == 0 and "round 1" in out and "beats" in out
+
+
+def test_a_round_not_recorded_is_one_error_line(cli) -> None:
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    play(cli, ROUND_ONE)
+    code, out, err = cli("ledger", "--round", "4")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "has no recorded round 4 (rounds 1 to 1)" in err
+    code, _, err = cli("ledger", "--round", "1", "--all")
+    assert code == 1 and "--round is a round of one night" in err
