@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,26 +90,24 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
 def running_balances(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
     """Each person's balance after every entry (payments included, as in `banluck ledger`),
     from zero (people who join later start at 0)."""
-    series: dict[str, list[int]] = {}
-    current: dict[str, int] = {}
-    for count, entry in enumerate(entries, start=1):
-        for name, amount in entry_nets(entry).items():
-            if name not in series:
-                series[name] = [0] * count
-                current[name] = 0
-            current[name] += amount
-        for name in series:
-            series[name].append(current[name])
-    return series
+    return _running(entries, entry_nets)
 
 
 def running_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
     """Each person's result after every entry (rounds and their corrections; payments leave it
     as it was), from zero."""
+    return _running(entries, result_nets)
+
+
+def _running(
+    entries: Iterable[Entry | Mapping[str, Any]],
+    nets_of: Callable[[Entry | Mapping[str, Any]], Mapping[str, int]],
+) -> dict[str, list[int]]:
+    """Each person's running total of `nets_of(entry)` after every entry, from zero."""
     series: dict[str, list[int]] = {}
     current: dict[str, int] = {}
     for count, entry in enumerate(entries, start=1):
-        for name, amount in result_nets(entry).items():
+        for name, amount in nets_of(entry).items():
             if name not in series:
                 series[name] = [0] * count
                 current[name] = 0
