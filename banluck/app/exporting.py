@@ -147,6 +147,8 @@ def _rules_of(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) ->
 def _spelt(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value) if value else "[]"
     return str(value)
 
 

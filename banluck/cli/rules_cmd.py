@@ -137,6 +137,10 @@ def _allowed(knob: Knob) -> str:
         return "true | false"
     if knob.kind is str:
         return "text"
+    if knob.kind is list:
+        if knob.high is None:
+            return "list of numbers"
+        return f"list of {knob.low or 0} to {knob.high} ([] none)"
     low = "" if knob.low is None else str(knob.low)
     high = "" if knob.high is None else str(knob.high)
     if low and high:

@@ -43,6 +43,7 @@ class Knob:
     high: int | None = None
     since: int = 1
     default: object = None
+    most: int | None = None  # a list knob: the most numbers it may hold
 
     def describe_allowed(self) -> str:
         if self.choices:
@@ -54,10 +55,15 @@ class Knob:
         span = f"from {self.low}" if self.low is not None else ""
         if self.high is not None:
             span += f" to {self.high}"
+        if self.kind is list:
+            count = f"at most {self.most} " if self.most is not None else ""
+            return f"a list of {count}whole numbers {span}".rstrip() + " ([] for none)"
         return f"a whole number {span}".rstrip()
 
     def check(self, value: object) -> str | None:
         """Return a problem with `value`, or None when it is allowed."""
+        if self.kind is list:
+            return self._check_list(value)
         if self.kind is bool:
             ok_type = isinstance(value, bool)
         elif self.kind is int:
@@ -79,8 +85,26 @@ class Knob:
             return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
         return None
 
+    def _check_list(self, value: object) -> str | None:
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
+        if self.most is not None and len(value) > self.most:
+            return f"{self.key} has {len(value)} numbers: expected {self.describe_allowed()}"
+        for v in value:
+            if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
+                return f"{self.key}: {v} is out of range: expected {self.describe_allowed()}"
+        return None
+
     def parse(self, text: str) -> object:
-        """Read a value typed on the command line (`7`, `true`, `pay-all`) for this knob."""
+        """Read a value typed on the command line (`7`, `true`, `pay-all`, `25,12,6`, `[]`) for
+        this knob."""
+        if self.kind is list:
+            words = text.strip().strip("[]").replace(",", " ").split()
+            if not all(w.isascii() and w.isdigit() for w in words):
+                raise PresetError(f"{self.key} takes {self.describe_allowed()}, not {text!r}")
+            return [int(w) for w in words]
         if self.kind is bool:
             low = text.strip().lower()
             if low in ("true", "yes", "on", "1"):
@@ -127,7 +151,15 @@ class Schema:
         """This schema one version on, with `knob` added (its `since` is the new version)."""
         version = self.version + 1
         added = Knob(
-            knob.key, knob.kind, knob.help, knob.choices, knob.low, knob.high, version, knob.default
+            knob.key,
+            knob.kind,
+            knob.help,
+            knob.choices,
+            knob.low,
+            knob.high,
+            version,
+            knob.default,
+            knob.most,
         )
         return Schema(self.game, version, (*self.knobs, added), self.migrations)
 
@@ -204,6 +236,15 @@ class Schema:
         return upgraded
 
 
+def _frozen(value: Any) -> Any:
+    """A list knob's value as a tuple, so that a preset stays frozen and hashable."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _thawed(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _copy(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: _copy(v) if isinstance(v, Mapping) else v for k, v in data.items()}
 
@@ -248,7 +289,7 @@ class SectionedPreset:
         to this version first: knobs added since take their documented defaults."""
         full = cls.SCHEMA.load(data, source)
         sections = {
-            section: kind(**{f.name: full[section][f.name] for f in fields(kind)})
+            section: kind(**{f.name: _frozen(full[section][f.name]) for f in fields(kind)})
             for section, kind in cls.SECTIONS.items()
         }
         return cls(  # type: ignore[call-arg]
@@ -264,7 +305,7 @@ class SectionedPreset:
         out.update((key, getattr(self, key)) for key in ("name", "description", "decks"))
         for section in self.SECTIONS:
             obj = getattr(self, section)
-            out[section] = {f.name: getattr(obj, f.name) for f in fields(obj)}
+            out[section] = {f.name: _thawed(getattr(obj, f.name)) for f in fields(obj)}
         return out
 
     def get(self, key: str) -> object:

@@ -512,3 +512,19 @@ def test_rules_diff_and_validate_speak_json(cli) -> None:  # type: ignore[no-unt
     code, out, _ = cli("rules", "validate", "--json")
     found = json.loads(out)
     assert code == 0 and len(found) >= 4 and all(v == [] for v in found.values())
+
+
+def test_set_a_list_knob_and_turn_it_off(cli, banluck_home: Path) -> None:
+    """A pay table is typed as numbers with commas; `[]` turns the bet off."""
+    cli("rules", "new", "ours", "--from", "blackjack-pro")
+    code, out, _ = cli("rules", "set", "ours", "side_bets.perfect_pairs", "30,10,5")
+    assert (code, out) == (0, "ours: side_bets.perfect_pairs [25, 12, 6] -> [30, 10, 5]\n")
+    assert presets.load("ours").side_bets.perfect_pairs == (30, 10, 5)
+    code, out, _ = cli("rules", "set", "ours", "side_bets.dealer_pair", "[]")
+    assert code == 0
+    assert presets.load("ours").side_bets.dealer_pair == ()
+    path = banluck_home / "house_rules" / "ours.toml"
+    before = path.read_text()
+    code, _, err = cli("rules", "set", "ours", "side_bets.perfect_pairs", "1,2,3,4")
+    assert code != 0 and err.startswith("error: ") and "4 numbers" in err
+    assert path.read_text() == before

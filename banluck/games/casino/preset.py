@@ -49,11 +49,169 @@ KNOBS: tuple[Knob, ...] = (
     Knob("insurance.offered", bool, "insurance against an ace: half the bet, pays 2:1"),
     Knob("insurance.even_money", bool, "a blackjack against an ace may take 1:1 at once"),
     *ROTATION_KNOBS,
+    # version 2: side bets, the Bingo table, the bank's limit, boxes and tournaments (CASINO.md §4-7)
+    Knob(
+        "side_bets.perfect_pairs",
+        list,
+        "Perfect Pairs pays, to 1: perfect / coloured / red-black pair ([] turns it off)",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=3,
+    ),
+    Knob(
+        "side_bets.twenty_one_plus_three",
+        list,
+        "21+3 pays, to 1: suited trips / straight flush / trips / straight / flush ([] off)",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=5,
+    ),
+    Knob(
+        "side_bets.dealer_pair",
+        list,
+        "Dealer's Pair pays, to 1: perfect / coloured / red-black pair of the dealer's first two",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=3,
+    ),
+    Knob("bingo.offered", bool, "a Bingo card may be bought on a seat", since=2, default=False),
+    Knob(
+        "bingo.jackpot",
+        int,
+        "17 18 19 20 21 BJ marked in that order pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=100,
+    ),
+    Knob(
+        "bingo.full_house",
+        int,
+        "all six totals marked pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=15,
+    ),
+    Knob(
+        "bingo.four_corners",
+        int,
+        "17 18 19 21 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=5,
+    ),
+    Knob(
+        "bingo.up_corner",
+        int,
+        "18 19 20 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.down_corner",
+        int,
+        "17 21 BJ held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.down",
+        int,
+        "18 19 BJ held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.up",
+        int,
+        "17 20 21 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "limits.bank",
+        int,
+        "the most the bank can lose in one round (0: no limit)",
+        low=0,
+        since=2,
+        default=0,
+    ),
+    Knob(
+        "boxes.bettors",
+        int,
+        "most bettors on one box, its owner included",
+        low=1,
+        high=3,
+        since=2,
+        default=1,
+    ),
+    Knob(
+        "boxes.per_seat",
+        int,
+        "most boxes one player may play at once",
+        low=1,
+        high=5,
+        since=2,
+        default=1,
+    ),
+    Knob("tournament.hands", int, "hands in a tournament", low=1, high=1000, since=2, default=30),
+    Knob(
+        "tournament.cutoffs",
+        list,
+        "the hands after which the lowest stack is out",
+        low=1,
+        high=1000,
+        since=2,
+        default=[8, 16, 25],
+        most=50,
+    ),
+    Knob(
+        "tournament.min_bet",
+        int,
+        "the smallest bet of a hand, in chips",
+        low=1,
+        since=2,
+        default=10,
+    ),
+    Knob(
+        "tournament.max_bet",
+        int,
+        "the largest bet of a hand, in chips",
+        low=1,
+        since=2,
+        default=500,
+    ),
+    Knob(
+        "tournament.prizes",
+        list,
+        "the prizes, percent of the pool, best stack first (they sum to 100)",
+        low=1,
+        high=100,
+        since=2,
+        default=[70, 30],
+        most=20,
+    ),
 )
 KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 GAME = "casino"
-VERSION = 1
+VERSION = 2
 SCHEMA = Schema(GAME, VERSION, KNOBS)
 
 
@@ -100,6 +258,47 @@ class Insurance:
     even_money: bool
 
 
+@dataclass(frozen=True, slots=True)
+class SideBets:
+    """Each side bet's pay table, best category first; an empty one is a bet not offered."""
+
+    perfect_pairs: tuple[int, ...]
+    twenty_one_plus_three: tuple[int, ...]
+    dealer_pair: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bingo:
+    offered: bool
+    jackpot: int
+    full_house: int
+    four_corners: int
+    up_corner: int
+    down_corner: int
+    down: int
+    up: int
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    bank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Boxes:
+    bettors: int
+    per_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    hands: int
+    cutoffs: tuple[int, ...]
+    min_bet: int
+    max_bet: int
+    prizes: tuple[int, ...]
+
+
 _SECTIONS: dict[str, type] = {
     "dealer": Dealer,
     "payouts": Payouts,
@@ -108,6 +307,11 @@ _SECTIONS: dict[str, type] = {
     "surrender": Surrender,
     "insurance": Insurance,
     "rotation": Rotation,
+    "side_bets": SideBets,
+    "bingo": Bingo,
+    "limits": Limits,
+    "boxes": Boxes,
+    "tournament": Tournament,
 }
 
 
@@ -125,6 +329,11 @@ class Preset(SectionedPreset):
     surrender: Surrender
     insurance: Insurance
     rotation: Rotation
+    side_bets: SideBets
+    bingo: Bingo
+    limits: Limits
+    boxes: Boxes
+    tournament: Tournament
 
     game: ClassVar[str] = GAME
     version: ClassVar[int] = VERSION
