@@ -66,6 +66,13 @@ def _clean_seats(seats: Sequence[str]) -> list[str]:
     return names
 
 
+def _clean_amount(value: object, what: str) -> int:
+    """A stake or an amount the store takes: a whole number from 1 to MAX_AMOUNT."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_AMOUNT:
+        raise StoreError(f"{what} is {value!r}; give a whole number from 1 to {MAX_AMOUNT:,}")
+    return value
+
+
 def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
     if not isinstance(stakes, Mapping):
         raise StoreError("stakes are given as {name: amount}")
@@ -73,11 +80,7 @@ def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, 
     for name, stake in stakes.items():
         if name not in seats:
             raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
-        if not isinstance(stake, int) or isinstance(stake, bool) or not 0 < stake <= MAX_AMOUNT:
-            raise StoreError(
-                f"the stake of {name} is {stake!r}; give a whole number from 1 to {MAX_AMOUNT:,}"
-            )
-        out[name] = stake
+        out[name] = _clean_amount(stake, f"the stake of {name}")
     return out
 
 
@@ -111,9 +114,22 @@ def _clean_table(table: Mapping[str, Any] | None) -> dict[str, Any]:
     if not isinstance(table, Mapping):
         raise StoreError("a night's table is given as a dict")
     try:
-        return dict(orjson.loads(orjson.dumps(table)))
+        out = dict(orjson.loads(orjson.dumps(table)))
     except orjson.JSONEncodeError as exc:
         raise StoreError(f"the night's table cannot be stored: {exc}") from None
+    # the stakes the round engine keeps between rounds are capped like every other stake
+    start = out.get("start")
+    for where, value in (
+        ("default stake", out.get("default_stake")),
+        ("opening default stake", start.get("default_stake") if isinstance(start, dict) else None),
+    ):
+        if value is not None:
+            _clean_amount(value, f"the {where}")
+    stakes = out.get("stakes")
+    if isinstance(stakes, Mapping):
+        for name, stake in stakes.items():
+            _clean_amount(stake, f"the stake of {name}")
+    return out
 
 
 def _changed_night(
@@ -406,6 +422,9 @@ class Store:
         Returns the stored entry. Raises StoreError listing every problem, changing nothing.
         """
         entry = ledger.round_entry(round)
+        if isinstance(entry.get("stakes"), Mapping):
+            for name, stake in entry["stakes"].items():
+                _clean_amount(stake, f"the stake of {name}")
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
@@ -436,8 +455,11 @@ class Store:
         return self._write(change)
 
     def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
-        """Record that `payer` handed `amount` in cash to `payee`; return the entry."""
+        """Record that `payer` handed `amount` in cash to `payee`; return the entry.
+
+        `amount` is a whole number from 1 to MAX_AMOUNT (10^12), as every stake."""
         entry = ledger.payment(payer, payee, amount, note)
+        _clean_amount(amount, "the amount of the payment")
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.latest_db()

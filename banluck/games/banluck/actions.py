@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind, first_two_kind, points
-from banluck.games.banluck.preset import Preset
+from banluck.games.banluck.preset import AceMode, Preset
 from banluck.games.banluck.settlement import (
     bust_shown_at_once,
     dealer_offends,
@@ -140,8 +142,9 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
     )
 
 
-def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
-    """A hand known only by its outcome: `bust`, `bust 29` or a total such as `18`."""
+def _read_outcome(text: str) -> tuple[bool, int]:
+    """(bust, total) of an outcome `bust`, `bust 29` or a total such as `18`; a bare `bust` is
+    22 (its total is not known). RuleError for anything else."""
     words = text.lower().split()
     try:
         if any(not (w.isascii() and (w.isdigit() or w == "bust")) for w in words):
@@ -150,14 +153,36 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
             total = int(words[1]) if len(words) > 1 else 22
             if total <= 21:
                 raise ValueError
-        elif len(words) == 1:
-            total = int(words[0])
-        else:
-            raise ValueError
+            return True, total
+        if len(words) == 1:
+            return False, int(words[0])
+        raise ValueError
     except (ValueError, IndexError):
         raise RuleError(
             f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead"
         ) from None
+
+
+_ONE_OF_EACH_VALUE = tuple(
+    Card(rank) for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+)
+
+
+@cache
+def possible_totals(count: int, seen: tuple[str, ...], mode: AceMode) -> frozenset[int]:
+    """Every total a hand of `count` cards can make when the ranks `seen` are among them."""
+    known = [Card(rank) for rank in seen]
+    return frozenset(
+        points([*known, *rest], mode)[0]
+        for rest in combinations_with_replacement(_ONE_OF_EACH_VALUE, count - len(known))
+    )
+
+
+def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = ()) -> Hand:
+    """A hand known only by its outcome: `bust`, `bust 29` or a total such as `18`; it must be
+    one the hand can make with the cards `seen` of it."""
+    _, total = _read_outcome(text)
+    bare_bust = text.lower().split() == ["bust"]
     # the totals a hand of `count` cards can make: at least 1 a card, at most 11 a card, and
     # two cards never bust (ten and ace is the most)
     highest = 21 if count <= 2 else 11 * count
@@ -166,6 +191,19 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
         raise RuleError(
             f"a hand of {count} cards {can} (totals {count} to {highest}): give the cards instead"
         )
+    if seen:
+        can_make = possible_totals(count, tuple(sorted(c.rank for c in seen)), preset.points.ace)
+        fits = any(t > 21 for t in can_make) if bare_bust else total in can_make
+        if not fits:
+            what = "bust" if bare_bust else f"total {total}"
+            made = [t for t in sorted(can_make) if t <= 21]
+            busts = [t for t in sorted(can_make) if t > 21]
+            shown = f"{made[0]} to {made[-1]}" if made else "no total up to 21"
+            shown += f", busts {busts[0]} to {busts[-1]}" if busts else ", never bust"
+            raise RuleError(
+                f"a hand of {count} cards with {cards_text(seen)} among them cannot {what} "
+                f"(it makes {shown}): give the cards instead"
+            )
     if total > 21:
         kind = Kind.BUST
     elif count >= 5:
@@ -176,6 +214,22 @@ def outcome_hand(count: int, text: str, preset: Preset) -> Hand:
         kind = Kind.REGULAR
     heavy = kind is Kind.BUST and 0 < preset.bust.heavy <= total
     return Hand((), total, False, kind, heavy)
+
+
+def check_outcome(name: str, hand: Hand, text: str) -> None:
+    """A total given after the cards must be theirs: `open Bob 10 9 19`, never `10 9 20`."""
+    bust, total = _read_outcome(text)
+    fits = (
+        hand.bust
+        if text.lower().split() == ["bust"]
+        else (hand.total == total and hand.bust == bust)
+    )
+    if not fits:
+        made = f"bust {hand.total}" if hand.bust else f"total {hand.total}"
+        raise RuleError(
+            f"cannot open {name}: {cards_text(hand.cards)} make {made}, not {text}: give the "
+            f"cards alone (`open {name} {cards_text(hand.cards)}`) or the outcome alone"
+        )
 
 
 def _may_hit(state: RoundState, player: PlayerState) -> bool:
@@ -667,9 +721,12 @@ class Open(Action[RoundState]):
 
     def _hand(self, state: RoundState, player: PlayerState) -> Hand:
         if self.cards:
-            return _hand_from(state, player, self.cards, "open")
+            given = _hand_from(state, player, self.cards, "open")
+            if self.outcome:
+                check_outcome(self.name, given, self.outcome)
+            return given
         if self.outcome:
-            return outcome_hand(player.count, self.outcome, state.preset)
+            return outcome_hand(player.count, self.outcome, state.preset, player.seen)
         hand = player.hand(state.preset)
         if hand is None:
             raise RuleError(
@@ -707,7 +764,9 @@ class Open(Action[RoundState]):
         player.settlement = settle_opened(state, player, hand)
 
     def line(self) -> str:
-        rest = cards_text(self.cards) if self.cards else self.outcome
+        rest = " ".join(
+            w for w in (cards_text(self.cards) if self.cards else "", self.outcome) if w
+        )
         return f"open {self.name}" + (f" {rest}" if rest else "")
 
     @classmethod
@@ -721,7 +780,23 @@ class Open(Action[RoundState]):
             or (len(rest) == 1 and rest[0].isascii() and rest[0].isdigit())
         ):
             return cls(args[0], outcome=" ".join(rest).lower())
+        # Cards then their outcome (`open Bob 10 9 19`, `open Bob K 9 5 bust`): checked against
+        # the cards. A number from 2 to 10 is a card; a total is 11 or more, or `bust [N]`.
+        tail = 0
+        words = [w.lower() for w in rest]
+        if len(words) >= 2 and words[-1] == "bust":
+            tail = 1
+        elif len(words) >= 3 and words[-2] == "bust" and _is_number(words[-1]):
+            tail = 2
+        elif len(words) >= 2 and _is_number(words[-1]) and int(words[-1]) > 10:
+            tail = 1
+        if tail:
+            return cls(args[0], parse_cards(rest[:-tail]), " ".join(words[-tail:]))
         return cls(args[0], parse_cards(rest))
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
 
 
 ROUND_ACTIONS: tuple[type[Action[RoundState]], ...] = (
