@@ -142,13 +142,16 @@ def damaged(
             f"copy it over the damaged file (cp '{bak}' '{path}'), {loss}"
         )
         backup: Path | None = bak
+    elif hint:
+        advice = f"it is a cache that loses nothing when rebuilt ({bak} {state}): {hint}"
+        backup = None
     else:
         advice = (
             f"it has no good backup ({bak} {state}): restore it from a copy of the data folder "
             "or repair the JSON by hand"
         )
         backup = None
-    if hint:
+    if hint and state is None:
         advice += f", or {hint}"
     return DamagedFile(
         f"the data file {path} is damaged ({detail}); nothing was changed: {advice}",

@@ -161,6 +161,11 @@ def validate_night(raw: Any, path: Path) -> Tables:
         if kind == "round" and entry.get("preset") not in refs:
             raise Shape(f"entry {key} refers to a preset snapshot that is not in the file")
         _check_entry_fields(entry, f"entry {key}")
+    seqs = [int(key) for key in _docs(data, "entries", required=False)]
+    if seqs and data["meta"]["1"]["next_seq"] <= max(seqs):
+        raise Shape(
+            f"meta field 'next_seq' is {data['meta']['1']['next_seq']}, but seq {max(seqs)} exists"
+        )
     for key, doc in _docs(data, "live", required=False).items():
         if not isinstance(doc.get("line"), str):
             raise Shape(f"live action {key} has no line")
@@ -256,7 +261,7 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
         return
     _transfers(entry.get("transfers"), where)
     if kind == "correction":
-        _need(entry, where, reverses=int)
+        _need(entry, where, reverses=int, reason=str)
         return
     _need(entry, where, round=int, dealer=str, hands=dict)
     log = entry.get("log")
@@ -270,32 +275,117 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
         raise Shape(f"{where} field 'table_before' is {entry['table_before']!r}")
 
 
+# -- the index, field by field ----------------------------------------------------------------
+#
+# Every field the index holds, with the test its value must pass and what it should be, by table:
+# a field added to the index is one line here (and a damaged one is then an error naming it,
+# never a traceback in the command that reads it). A missing field is tested as None.
+
+Test = Callable[[Any], bool]
+Field = tuple[str, Test, str]
+
+
+def _count(low: int) -> Test:
+    return lambda v: _is_int(v) and v >= low
+
+
+def _maybe(test: Test) -> Test:
+    return lambda v: v is None or test(v)
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _name_list(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_name(n) for n in value)
+
+
+def _name_map(test: Test) -> Test:
+    return lambda v: isinstance(v, dict) and all(_is_name(k) and test(x) for k, x in v.items())
+
+
+SUMMARY_FIELDS: tuple[Field, ...] = (
+    ("net", _is_int, "a whole number"),
+    ("rounds", _count(0), "a count"),
+    ("dealt", _count(0), "a count"),
+    ("hands", _name_map(_count(0)), "hand kinds with their counts"),
+)
+
+
+INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
+    "meta": (
+        ("next_seq", _count(1), "the next seq, a whole number from 1"),
+        ("counted", lambda v: isinstance(v, dict), "the count of the latest night"),
+    ),
+    "meta.counted": (
+        ("night", _maybe(_count(1)), "the latest night's id, or null"),
+        ("summary", _name_map(lambda v: isinstance(v, dict)), "names with their summaries"),
+    ),
+    "nights": (
+        ("id", _count(1), "the night's id"),
+        ("date", _is_name, "a date"),
+        ("preset", _is_name, "a preset name"),
+        ("seats", _name_list, "a list of names"),
+        ("players", _name_list, "a list of names"),
+        ("stakes", _name_map(_count(1)), "names with whole positive stakes"),
+        ("dealer", _is_name, "a name"),
+        ("status", lambda v: v in ("open", "closed"), '"open" or "closed"'),
+        ("started", _is_name, "a time"),
+        ("closed", _maybe(_is_name), "a time, or null"),
+        ("table", _maybe(lambda v: isinstance(v, dict)), "an object"),
+        ("rev", _count(0), "the night file's revision, a count"),
+        ("token", _maybe(_is_text), "the night file's token"),
+        ("next_seq", _count(1), "a whole number from 1"),
+        ("entries", _count(0), "a count"),
+        ("rounds", _count(0), "a count"),
+        ("first_seq", _maybe(_count(1)), "a seq, or null"),
+        ("last_seq", _maybe(_count(1)), "a seq, or null"),
+        ("reversed", lambda v: isinstance(v, list) and all(_count(1)(x) for x in v), "seqs"),
+        ("live", _count(0), "a count"),
+        ("net", _name_map(_is_int), "names with whole amounts"),
+    ),
+    "people": (
+        ("name", _is_name, "a name"),
+        ("nights", _maybe(_count(0)), "a count"),
+        ("first", _maybe(_is_text), "a date"),
+        ("last", _maybe(_is_text), "a date"),
+    ),
+    "season": (("name", _is_name, "a name"), *SUMMARY_FIELDS),
+}
+
+
+def check_fields(doc: dict[str, Any], where: str, fields: tuple[Field, ...]) -> None:
+    """Raise Shape naming the first field of `doc` that fails its test."""
+    for key, test, want in fields:
+        value = doc.get(key)
+        if not test(value):
+            shown = "missing" if key not in doc else f"{value!r}"[:60]
+            raise Shape(f"{where} field {key!r} is {shown}, not {want}")
+
+
 def validate_index(raw: Any, path: Path) -> Tables:
-    """Check the index's shape and upgrade it to the current schema; raise Shape if wrong."""
+    """Check the index's shape, field by field (INDEX_FIELDS), and upgrade it to the current
+    schema; raise Shape naming the first damaged field."""
     data = _upgrade(raw, "index")
     meta = _one(data, "meta")
-    _need(meta, "meta", next_seq=int, counted=dict)
-    _need(meta["counted"], "meta counted", summary=dict)
-    counted = meta["counted"].get("night")
+    check_fields(meta, "meta", INDEX_FIELDS["meta"])
+    check_fields(meta["counted"], "meta counted", INDEX_FIELDS["meta.counted"])
+    for name, summary in meta["counted"]["summary"].items():
+        check_fields(summary, f"meta counted summary of {name}", SUMMARY_FIELDS)
     nights = _docs(data, "nights")
-    if counted != max((int(key) for key in nights), default=None):
-        raise Shape(f"meta counts night {counted!r}, which is not the index's latest night")
-    for key, record in _docs(data, "nights").items():
-        _need(
-            record,
-            f"night {key}",
-            id=int,
-            status=str,
-            rev=int,
-            next_seq=int,
-            seats=list,
-            players=list,
-            net=dict,
-            reversed=list,
-        )
+    for key, record in nights.items():
+        check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
         if record["id"] != int(key):
             raise Shape(f"night {key} has id {record['id']!r}")
+    counted = meta["counted"].get("night")
+    if counted != max((int(key) for key in nights), default=None):
+        raise Shape(f"meta counts night {counted!r}, which is not the index's latest night")
     for table in ("people", "season"):
         for key, doc in _docs(data, table).items():
-            _need(doc, f"{table} {key}", name=str)
+            check_fields(doc, f"{table} {key}", INDEX_FIELDS[table])
     return data

@@ -1,5 +1,5 @@
 """Reliability: a night file whose outer shape is valid but whose fields are damaged (wrong type
-or missing), against every command: never a traceback, one `error:` line naming the file, and
+or missing: the night record, its meta, and every kind of entry), against every command: never a traceback, one `error:` line naming the file, and
 `check` reports every damage that makes another command fail."""
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ def _base(root: Path) -> Path:
         for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
             assert main(["act", *line.split()]) == 0
         assert main(["pay", "Bob", "Carol", "5", "--yes"]) == 0  # Bob owes nothing
+        from banluck.storage import Store
+
+        Store(home).add_correction(2, "paid twice")  # corrections have no command of their own
     return home
 
 
@@ -58,13 +61,26 @@ def _damages() -> list[tuple[str, str, Any]]:
     }  # fmt: skip
     payment = {"seq": int, "night": int, "at": str, "from": str, "to": str, "amount": int}
     transfer = {"from": str, "to": str, "amount": int}
+    correction = {
+        "seq": int, "kind": str, "night": int, "at": str, "reverses": int, "reason": str,
+        "transfers": list,
+    }  # fmt: skip
+    meta = {"kind": str, "schema": int, "rev": int, "next_seq": int}
     out = []
-    for where, fields in (("night", night), ("round", round_), ("payment", payment)):
+    for where, fields in (
+        ("night", night),
+        ("round", round_),
+        ("payment", payment),
+        ("correction", correction),
+        ("meta", meta),
+    ):
         for key, kind in fields.items():
             out += [(where, key, WRONG[kind]), (where, key, "MISSING")]
     for key, kind in transfer.items():
         out += [("transfer", key, WRONG[kind]), ("transfer", key, "MISSING")]
     out += [("night", "seats", [1, 2]), ("table", "words", "x"), ("table", "stakes", [1])]
+    out += [("correction", "reverses", 99), ("correction", "transfers", [{"from": "Bob"}])]
+    out += [("meta", "next_seq", 1), ("payment", "amount", 10**13), ("table", "default_stake", 0)]
     return out
 
 
@@ -76,6 +92,8 @@ def _damage(path: Path, where: str, key: str, value: Any) -> None:
         "table": data["night"]["1"]["table"],
         "round": next(e for e in entries.values() if e["kind"] == "round"),
         "payment": next(e for e in entries.values() if e["kind"] == "payment"),
+        "correction": next(e for e in entries.values() if e["kind"] == "correction"),
+        "meta": data["meta"]["1"],
         "transfer": next(e for e in entries.values() if e["kind"] == "round")["transfers"][0],
     }[where]
     if value == "MISSING":

@@ -1,0 +1,135 @@
+"""Reliability: an index whose outer shape is valid but one of whose fields is damaged (a wrong
+type or missing), against every command: never a traceback, one `error:` line naming the index,
+the field and `banluck check --rebuild-index`; `check` reports it; the rebuild mends it.
+
+The damages are made from the index's own table of fields (`schema.INDEX_FIELDS`), so a field
+added to the index is tried here too."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from banluck.storage.schema import INDEX_FIELDS, SUMMARY_FIELDS
+
+pytestmark = pytest.mark.reliability
+
+COMMANDS = [
+    ["night", "show"],
+    ["act", "dealer", "10", "6"],
+    ["ledger"],
+    ["settle"],
+    ["stats"],
+    ["history"],
+    ["export", "--csv"],
+    ["undo"],
+    ["pay", "Bob", "Carol", "1", "--yes"],
+    ["check"],
+]
+CANDIDATES: list[Any] = [7, -1, "x", "", [1], ["x", 2], {"x": "y"}, True, None]
+MISSING = "MISSING"
+
+
+def _base(root: Path) -> Path:
+    """A store with a closed night and an open one with a round and a payment (built once)."""
+    from banluck.cli.main import main
+
+    home = root / "index-base"
+    if not home.exists():
+        import os
+
+        os.environ["BANLUCK_HOME"] = str(home)
+        for night in (1, 2):
+            assert main(["night", "start", "chinese", "Mei", "Bob", "Carol"]) == 0
+            for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
+                assert main(["act", *line.split()]) == 0
+            assert main(["pay", "Bob", "Carol", "5", "--yes"]) == 0
+            if night == 1:
+                assert main(["night", "close"]) == 0
+    return home
+
+
+def _wrong(test: Any) -> Any:
+    """A value the field's test refuses (never None when None is allowed: that is MISSING's)."""
+    return next(v for v in CANDIDATES if not test(v))
+
+
+def _damages() -> list[tuple[str, str, Any]]:
+    out: list[tuple[str, str, Any]] = []
+    tables = dict(INDEX_FIELDS)
+    tables["meta.counted.summary"] = SUMMARY_FIELDS
+    for table, fields in tables.items():
+        for key, test, _ in fields:
+            out.append((table, key, _wrong(test)))
+            if not test(None):
+                out.append((table, key, MISSING))
+    return out
+
+
+def _doc(data: dict[str, Any], table: str) -> dict[str, Any]:
+    meta = data["meta"]["1"]
+    return {  # type: ignore[no-any-return]
+        "meta": meta,
+        "meta.counted": meta["counted"],
+        "meta.counted.summary": meta["counted"]["summary"]["Bob"],
+        "nights": data["nights"]["1"],
+        "people": data["people"]["1"],
+        "season": data["season"]["1"],
+    }[table]
+
+
+def _damage(path: Path, table: str, key: str, value: Any) -> None:
+    data = orjson.loads(path.read_bytes())
+    doc = _doc(data, table)
+    if value == MISSING:
+        del doc[key]
+    else:
+        doc[key] = value
+    path.write_bytes(orjson.dumps(data))
+
+
+@pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")
+def test_a_damaged_index_field_is_an_error_line_naming_it(
+    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage
+) -> None:  # type: ignore[no-untyped-def]
+    _table, key, _ = damage
+    base = _base(tmp_path_factory.getbasetemp())
+    home = tmp_path / "home"
+    shutil.copytree(base, home)
+    monkeypatch.setenv("BANLUCK_HOME", str(home))
+    index = home / "index.json"
+    _damage(index, *damage)
+    nights = {p.name: p.read_bytes() for p in (home / "nights").glob("*.json")}
+    wrong = []
+    for args in COMMANDS:
+        index.with_name("index.json.bak").unlink(missing_ok=True)
+        try:
+            code, _out, err = cli(*args)
+        except Exception as exc:  # a traceback
+            wrong.append(f"{' '.join(args)}: {type(exc).__name__}: {exc}")
+            continue
+        lines = err.strip().splitlines()
+        if code != 1 or len(lines) != 1 or not lines[0].startswith("error:"):
+            wrong.append(f"{' '.join(args)}: exit {code}, {err!r}")
+        elif not all(part in lines[0] for part in (str(index), repr(key), "--rebuild-index")):
+            wrong.append(f"{' '.join(args)}: does not name the file, {key!r} and the remedy")
+    assert wrong == []
+    assert {p.name: p.read_bytes() for p in (home / "nights").glob("*.json")} == nights
+    assert cli("check", "--rebuild-index")[0] == 0
+    assert cli("check")[0] == 0
+
+
+def test_every_index_field_is_in_the_table(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The table of fields names every field the index holds (a new field needs its check)."""
+    data = orjson.loads((_base(tmp_path_factory.getbasetemp()) / "index.json").read_bytes())
+    for table, fields in INDEX_FIELDS.items():
+        doc = _doc(data, table)
+        assert sorted(k for k, _, _ in fields) == sorted(
+            k for k in doc if (table, k) not in {("meta", "kind"), ("meta", "schema")}
+        ), table
+    summary = _doc(data, "meta.counted.summary")
+    assert sorted(k for k, _, _ in SUMMARY_FIELDS) == sorted(summary)
