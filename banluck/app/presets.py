@@ -29,6 +29,11 @@ P = TypeVar("P")
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # the banluck package
 _NAME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,39}"  # compiled on first use: not every command needs it
 _NAME_RULE = "lowercase letters, digits, - and _ (at most 40, starting with a letter or digit)"
+MAX_PRESET_BYTES = 256 * 2**10
+"""The largest preset file read: a preset is a few kilobytes; this refuses a runaway file."""
+MAX_DEPTH = 16
+"""The deepest nesting of tables and arrays in a preset (its knobs are two levels deep)."""
+_MAX_FILE_NAME = 255  # bytes: the longest file name most file systems take
 
 
 def shipped_dir() -> Path:
@@ -51,9 +56,12 @@ def shipped_names() -> list[str]:
 
 
 def user_names() -> list[str]:
-    """The user's presets that can be used: shipped names and unusable names are left out."""
+    """The user's presets that can be used: shipped names, unusable names, and what is not a
+    file (a folder or a dangling link named NAME.toml) are left out."""
     shipped = set(shipped_names())
-    return [p.stem for p in _user_files() if p.stem not in shipped and _is_name(p.stem)]
+    return [
+        p.stem for p in _user_files() if p.stem not in shipped and _is_name(p.stem) and p.is_file()
+    ]
 
 
 def all_names() -> list[str]:
@@ -83,6 +91,11 @@ def _is_name(name: str) -> bool:
 def _check_plain(name: str) -> None:
     if "/" in name or "\\" in name or name.startswith("."):
         raise PresetError(f"preset name {name!r} may not contain a path: use a plain name")
+    if len(f"{name}.toml".encode()) > _MAX_FILE_NAME or "\0" in name:
+        raise PresetError(
+            f"preset name {name[:20]!r}... ({len(name)} characters) is not a preset name: use "
+            f"{_NAME_RULE}"
+        )
 
 
 def path_of(name: str) -> Path:
@@ -219,13 +232,34 @@ def problems_error(path: Path, problems: list[str]) -> PresetError:
 
 
 def read_text(path: Path) -> str:
-    """The text of a preset file; PresetError (one line) when it cannot be read as UTF-8."""
+    """The text of a preset file; PresetError (one line) when it cannot be read as UTF-8, is
+    larger than MAX_PRESET_BYTES, or is not a file. A byte-order mark some editors write is not
+    part of the text."""
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise PresetError(f"{path}: not UTF-8 text: save it as UTF-8") from None
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_PRESET_BYTES + 1)
+    except IsADirectoryError:
+        raise PresetError(
+            f"{path}: is a folder, not a preset file: move it out of {path.parent}"
+        ) from None
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise PresetError(
+                f"{path}: is a link to a file that does not exist: remove the link or restore"
+                " the file"
+            ) from None
+        raise PresetError(f"{path}: no such file") from None
     except OSError as exc:
         raise PresetError(f"{path}: cannot be read: {exc.strerror}") from None
+    if len(raw) > MAX_PRESET_BYTES:
+        raise PresetError(
+            f"{path}: is larger than {MAX_PRESET_BYTES // 2**10} KiB, too large for a preset:"
+            " a preset is a few lines of knobs (start again with `banluck rules new`)"
+        )
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise PresetError(f"{path}: not UTF-8 text: save it as UTF-8") from None
 
 
 def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
@@ -235,6 +269,10 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [f"not valid TOML: {exc}"]
+    except RecursionError:
+        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
+    if _depth(data) > MAX_DEPTH:
+        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     problems = problems_of(data)
     # `x: missing` says nothing new when a misspelt key already points at x
     suggested = {
@@ -349,8 +387,25 @@ def write_atomic(path: Path, text: str) -> None:
         from banluck.core import atomic
 
         atomic.write_atomic(path, text.encode("utf-8"))
+    except (NotADirectoryError, FileExistsError):
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+        raise PresetError(
+            f"cannot write {path}: {blocker} is a file, not a folder; it is unchanged:"
+            " move that file away, or set BANLUCK_HOME to a folder"
+        ) from None
     except OSError as exc:
         raise PresetError(f"cannot write {path}: {exc.strerror}; it is unchanged") from None
+
+
+def _depth(value: object, level: int = 0) -> int:
+    """How deep tables and arrays nest in `value` (stops counting past MAX_DEPTH)."""
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
 
 
 def _toml_document(text: str, path: Path) -> Any:
@@ -359,6 +414,8 @@ def _toml_document(text: str, path: Path) -> Any:
 
     try:
         return tomlkit.parse(text)
+    except RecursionError:
+        raise PresetError(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
     except ParseError as exc:
         raise PresetError(
             f"{path}: not valid TOML: {exc}: fix it with `banluck rules edit {path.stem}`"

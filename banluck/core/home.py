@@ -14,3 +14,8 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("banluck", appauthor=False))
+
+
+def named_by() -> str:
+    """How the user chose the data folder, for a message about it."""
+    return "BANLUCK_HOME" if os.environ.get("BANLUCK_HOME") else "the platform's data folder"

@@ -182,10 +182,11 @@ class Store:
     """
 
     def __init__(self, home: Path | None = None, *, lock_timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.named_by = "the folder given"
         if home is None:
-            from banluck.core.home import data_dir
+            from banluck.core.home import data_dir, named_by
 
-            home = data_dir()
+            home, self.named_by = data_dir(), named_by()
         self.home = Path(home)
         self.lock_timeout = lock_timeout
         self.warnings: list[str] = []
@@ -208,6 +209,8 @@ class Store:
             names = os.listdir(self.nights_dir)
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            raise self._folder_error(self.nights_dir, exc) from None
         return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
 
     def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
@@ -219,9 +222,29 @@ class Store:
             schema.validate_night,
         )
 
+    def _check_folders(self) -> None:
+        """The data folder and its `nights` folder are folders (or do not exist yet)."""
+        for folder in (self.home, self.nights_dir):
+            if os.path.lexists(folder) and not folder.is_dir():
+                raise self._folder_error(folder, NotADirectoryError())
+
+    def _folder_error(self, folder: Path, exc: OSError) -> StoreError:
+        if folder == self.home:
+            what = f"the data folder {folder} ({self.named_by})"
+            fix = "set BANLUCK_HOME to a folder, or move that file away"
+        else:
+            what = f"{folder}, where banluck keeps one file a night,"
+            fix = f"move that file away (mv '{folder}' '{folder}.moved') and try again"
+        if isinstance(exc, NotADirectoryError) or (folder.exists() and not folder.is_dir()):
+            return StoreError(f"{what} is not a folder; nothing was changed: {fix}")
+        return StoreError(
+            f"cannot read {what.rstrip(',')}: {exc.strerror}; check its permissions and try again"
+        )
+
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the write lock across several calls (re-entrant; each call still re-reads)."""
+        self._check_folders()
         with locked(self.home / "lock", self.lock_timeout):
             yield
 
@@ -235,6 +258,7 @@ class Store:
             return result
 
     def _read(self) -> Tx:
+        self._check_folders()
         return Tx(self)
 
     # -- nights ------------------------------------------------------------------------------
