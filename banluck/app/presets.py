@@ -265,6 +265,7 @@ def read_text(path: Path) -> str:
 def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     import tomllib
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark an editor wrote is not TOML
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -370,9 +371,29 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
     return old, value
 
 
+def open_night_note(name: str) -> str | None:
+    """What to tell the dealer who just changed preset `name` while tonight's night plays it:
+    the night keeps the rules it started with (its own copy); None otherwise."""
+    from banluck.core.errors import BanluckError
+    from banluck.storage import Store
+
+    try:
+        records = Store().nights()
+    except BanluckError:  # the store's own troubles are reported by the commands that use it
+        return None
+    night = records[-1] if records else None
+    if night is None or night["status"] != "open" or night["preset"] != name:
+        return None
+    return (
+        f"night {night['id']} is open with {name} and keeps the rules it started with; the"
+        " change applies from the next night"
+    )
+
+
 def save_text(name: str, text: str) -> Path:
     """Replace the user's preset `name` with `text` when it validates; PresetError otherwise."""
     path = user_path_of(name)
+    text = text.removeprefix("\ufeff")
     problems = problems_in_text(text, path)
     if problems:
         raise problems_error(path, problems)

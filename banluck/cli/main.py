@@ -125,7 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     only = args[0] if modules is not None else None
     command = typer.main.get_command(build_app(modules, only))
     try:
-        result = command.main(args=args, prog_name="banluck", standalone_mode=False)
+        try:
+            result = command.main(args=args, prog_name="banluck", standalone_mode=False)
+        finally:
+            _warn()
     except BanluckError as exc:
         _error(str(exc))
         return exc.exit_code
@@ -145,6 +148,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return result if isinstance(result, int) else 0
+
+
+def _warn() -> None:
+    """Show what the store noted without failing (an index not updated, a read-only check)."""
+    from banluck.cli.common import store_warnings
+
+    for note in store_warnings():
+        sys.stdout.flush()
+        sys.stderr.write(f"warning: {note}\n")
 
 
 def _error(message: str) -> None:

@@ -186,6 +186,9 @@ def set_cmd(
         typer.echo(f"{name}: {key} is already {_value(new_value)}")
         return
     typer.echo(f"{name}: {key} {before} -> {_value(new_value)}")
+    note = presets.open_night_note(name)
+    if note:
+        typer.echo(note)
 
 
 @rules_app.command("diff")
@@ -310,6 +313,9 @@ def edit(name: NameArg) -> None:
             if text is not None and not problems:
                 presets.save_text(name, text)
                 typer.echo(f"saved {name}: {path}")
+                note = presets.open_night_note(name)
+                if note:
+                    typer.echo(note)
                 return
             plural = "s" if len(problems) != 1 else ""
             typer.echo(f"your edit of {name} has {len(problems)} problem{plural}:", err=True)

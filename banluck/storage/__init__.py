@@ -42,18 +42,20 @@ Safety:
     store.rebuild_index()                           rebuild index.json from the night files
     store.locked()                                  context: hold the write lock across calls
     store.import_nights([(night, [entry])]) -> int  write whole closed nights in bulk
-    store.warnings                                  non-fatal notes (an index left to catch up)
+    store.warnings                                  non-fatal notes (an index left to catch up, a
+                                                    check made read-only): the commands show them
 
 Errors are BanluckErrors: StoreError (a refused change or an I/O failure, nothing changed),
 DamagedFile (a data file that cannot be read: names the file and its last good backup),
-StoreBusy (another process holds the lock: names it), and banluck.money.ledger.LedgerError.
+StoreBusy (another process holds the lock: names it), ReadOnly (the folder cannot be written;
+`check` then checks read-only), and banluck.money.ledger.LedgerError.
 """
 
 from __future__ import annotations
 
-from banluck.storage.files import DamagedFile, StoreError
+from banluck.storage.files import DamagedFile, ReadOnly, StoreError
 from banluck.storage.lock import StoreBusy
 from banluck.storage.schema import MIGRATIONS, SCHEMA
 from banluck.storage.store import Store
 
-__all__ = ["MIGRATIONS", "SCHEMA", "DamagedFile", "Store", "StoreBusy", "StoreError"]
+__all__ = ["MIGRATIONS", "SCHEMA", "DamagedFile", "ReadOnly", "Store", "StoreBusy", "StoreError"]

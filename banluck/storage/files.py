@@ -32,6 +32,13 @@ class StoreError(BanluckError):
     """The stored data cannot be read or written; the message says which file and what to do."""
 
 
+class ReadOnly(StoreError):
+    """The data folder cannot be written (permissions, a read-only disk): nothing was changed."""
+
+
+READ_ONLY_ERRNOS = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
 class DamagedFile(StoreError):
     """A data file that is not what banluck wrote: bad JSON, wrong shape, or a newer schema."""
 
@@ -77,6 +84,7 @@ def read_tables(
         raise StoreError(
             f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
         ) from None
+    raw = raw.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark an editor wrote: not JSON
     try:
         if not raw:
             raise Shape("the file is empty")
@@ -170,7 +178,7 @@ def _backup_state(bak: Path, validate: Callable[[Any, Path], Tables] | None) -> 
     if validate is None:
         return None
     try:
-        validate(orjson.loads(raw), bak)
+        validate(orjson.loads(raw.removeprefix(b"\xef\xbb\xbf")), bak)
     except Newer:
         return "is from a newer banluck too"
     except (orjson.JSONDecodeError, Shape, DamagedFile):
@@ -220,8 +228,8 @@ def _write_error(path: Path, exc: OSError) -> StoreError:
             f"cannot save {path}: the disk is full; nothing was changed, so free some space "
             "and do it again"
         )
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return StoreError(
+    if exc.errno in READ_ONLY_ERRNOS:
+        return ReadOnly(
             f"cannot save {path}: {exc.strerror}; nothing was changed, so make the folder "
             "writable and do it again"
         )

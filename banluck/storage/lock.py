@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from banluck.storage.files import StoreError, make_folder
+from banluck.storage.files import READ_ONLY_ERRNOS, ReadOnly, StoreError, make_folder
 
 DEFAULT_TIMEOUT = 3.0
 _POLL = 0.02
@@ -83,7 +83,8 @@ def _acquire(path: Path, timeout: float) -> int:
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise StoreError(
+        kind = ReadOnly if exc.errno in READ_ONLY_ERRNOS else StoreError
+        raise kind(
             f"cannot open the lock file {path}: {exc.strerror}; make the folder writable"
         ) from None
     deadline = time.monotonic() + timeout

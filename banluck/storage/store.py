@@ -32,7 +32,7 @@ from banluck.core.money import MAX_AMOUNT
 from banluck.money import ledger
 from banluck.money.ledger import Summary
 from banluck.storage import schema
-from banluck.storage.files import StoreError, damaged, no_gc, remove_stale_temps
+from banluck.storage.files import ReadOnly, StoreError, damaged, no_gc, remove_stale_temps
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
 from banluck.storage.tx import (
     REBUILD_HINT,
@@ -626,7 +626,14 @@ class Store:
         (night records, people, season summary, next seq), only the latest night is open, and
         each round is stored in its own night and names only people seated that night.
         """
-        self._write(lambda tx: None)  # first let the index catch up with the night files
+        try:
+            self._write(lambda tx: None)  # first let the index catch up with the night files
+        except ReadOnly as exc:
+            # A copy on a read-only disk, or another user's folder: check it as it is.
+            self.warnings.append(
+                f"checked read-only: the data folder cannot be written ({exc}); the index was"
+                " checked as it is, without catching up with the night files"
+            )
         tx = self._read()
         index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
         entries: list[dict[str, Any]] = []

@@ -301,7 +301,10 @@ class Tx:
             try:
                 index.commit()
             except StoreError as exc:  # the night files hold the truth; the index catches up
-                self.store.warnings.append(f"the index was not updated ({exc})")
+                self.store.warnings.append(
+                    f"the change was saved in its night file, but the index was not updated"
+                    f" ({exc}); the next command brings it up to date"
+                )
 
     def _write_index(self) -> None:
         records = [self.records[i] for i in sorted(self.records)]
