@@ -33,8 +33,21 @@ BAD_ACT = [
     ["stake", "Bob", "10.5"],
     ["stake", "", "10"],
     ["seat", " "],
+    ["stake", "-5"],
+    ["pay", "Bob", "Mei", "5"],
 ]
-BAD_OPEN = [["open", "Bob", *w] for w in (["99"], ["22"], ["bust"], ["bust", "200"], ["٩"])]
+BAD_OPEN = [
+    ["open", "Bob", *w]
+    for w in (
+        ["99"],
+        ["22"],
+        ["bust"],
+        ["bust", "200"],
+        ["٩"],
+        ["10", "9", "20"],
+        ["10", "9", "bust"],
+    )
+]
 BAD_CMD = [
     ["pay", "Carol", "Bob", "1_000"],
     ["pay", "Carol", "Bob", "٧"],
@@ -55,26 +68,33 @@ def night(cli, banluck_home: Path) -> Path:  # type: ignore[no-untyped-def]
     return banluck_home
 
 
-def _refused(cli, home: Path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+def _refused(cli, home: Path, args: list[str], tally) -> None:  # type: ignore[no-untyped-def]
     before = _digest(home)
-    code, out, err = cli(*args)
-    assert code in (1, 2), (args, out, err)
+    try:
+        code, out, err = cli(*args)
+    except Exception as exc:  # a traceback
+        tally(bad=1, tracebacks=1)
+        raise AssertionError(f"{args}: traceback") from exc
     lines = err.strip().splitlines()
+    ok = code in (1, 2) and len(lines) == 1 and lines[0].startswith("error:")
+    ok = ok and "Traceback" not in err and _digest(home) == before
+    tally(bad=1, tracebacks=int("Traceback" in err), wrong=int(not ok and "Traceback" not in err))
+    assert code in (1, 2), (args, out, err)
     assert len(lines) == 1 and lines[0].startswith("error:"), (args, err)
     assert "Traceback" not in err
     assert _digest(home) == before, args
 
 
 @pytest.mark.parametrize("args", BAD_ACT + BAD_CMD, ids=lambda a: " ".join(a)[:40])
-def test_bad_input_is_one_error_line_and_changes_nothing(cli, night: Path, args) -> None:  # type: ignore[no-untyped-def]
-    _refused(cli, night, ["act", *args] if args in BAD_ACT else args)
+def test_bad_input_is_one_error_line_and_changes_nothing(cli, night: Path, args, tally) -> None:  # type: ignore[no-untyped-def]
+    _refused(cli, night, ["act", *args] if args in BAD_ACT else args, tally)
 
 
 @pytest.mark.parametrize("words", BAD_OPEN, ids=lambda a: " ".join(a))
-def test_an_outcome_a_two_card_hand_cannot_make_is_refused(cli, night: Path, words) -> None:  # type: ignore[no-untyped-def]
+def test_an_outcome_a_two_card_hand_cannot_make_is_refused(cli, night: Path, words, tally) -> None:  # type: ignore[no-untyped-def]
     for line in ("dealer 10 6", "stand all"):
         assert cli("act", *line.split())[0] == 0
-    _refused(cli, night, ["act", *words])
+    _refused(cli, night, ["act", *words], tally)
 
 
 def test_act_undo_says_what_it_undid(cli, night: Path) -> None:  # type: ignore[no-untyped-def]

@@ -27,10 +27,15 @@ def store(banluck_home: Path) -> Store:
 
 
 @pytest.mark.parametrize("amount", [MAX_AMOUNT + 1, 2**62, 2**63, 0, -5, True, 10.0])
-def test_the_store_refuses_a_payment_out_of_bounds(store: Store, amount: object) -> None:
+def test_the_store_refuses_a_payment_out_of_bounds(store: Store, amount: object, tally) -> None:  # type: ignore[no-untyped-def]
+    from banluck.core.errors import BanluckError
+
     before = _files(store.home)
-    with pytest.raises(Exception) as caught:
-        store.add_payment("Bob", "Carol", amount)  # type: ignore[arg-type]
+    with pytest.raises(BanluckError) as caught:
+        try:
+            store.add_payment("Bob", "Carol", amount)  # type: ignore[arg-type]
+        finally:
+            tally(bad=1, wrong=int(_files(store.home) != before))
     assert "1 to 1,000,000,000,000" in str(caught.value) or "positive whole" in str(caught.value)
     assert _files(store.home) == before
 
@@ -51,10 +56,13 @@ def test_the_store_takes_the_largest_payment(store: Store) -> None:
     ],
     ids=repr,
 )
-def test_the_store_refuses_a_stake_out_of_bounds(store: Store, change: dict) -> None:  # type: ignore[type-arg]
+def test_the_store_refuses_a_stake_out_of_bounds(store: Store, change: dict, tally) -> None:  # type: ignore[no-untyped-def, type-arg]
     before = _files(store.home)
     with pytest.raises(StoreError, match="from 1 to 1,000,000,000,000"):
-        store.update_night(**change)
+        try:
+            store.update_night(**change)
+        finally:
+            tally(bad=1, wrong=int(_files(store.home) != before))
     assert _files(store.home) == before
 
 
@@ -87,10 +95,11 @@ def _acts(cli, *lines: str) -> list[tuple[int, str, str]]:  # type: ignore[no-un
         ("open Bob 10 9 K 29", "holds 2 cards, 3 given"),
     ],
 )
-def test_a_total_after_the_cards_must_be_theirs(cli, line: str, says: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_total_after_the_cards_must_be_theirs(cli, line: str, says: str, tally) -> None:  # type: ignore[no-untyped-def]
     assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
     assert all(code == 0 for code, _, _ in _acts(cli, *ROUND))
     code, _, err = cli("act", *line.split())
+    tally(bad=1, wrong=int(code != 1 or says not in err))
     assert code == 1 and err.startswith("error:") and says in err, err
     assert cli("night", "show", "--json")[0] == 0
 
@@ -108,12 +117,14 @@ def test_a_total_after_the_cards_that_fits_is_taken_and_kept(cli, banluck_home: 
     ("outcome", "ok"),
     [("4", False), ("12", False), ("13", True), ("21", True), ("bust", True), ("bust 30", True)],
 )
-def test_an_outcome_must_fit_the_cards_seen(cli, outcome: str, ok: bool) -> None:  # type: ignore[no-untyped-def]
+def test_an_outcome_must_fit_the_cards_seen(cli, outcome: str, ok: bool, tally) -> None:  # type: ignore[no-untyped-def]
     """Bob drew a king in sight: his three cards total at least 13 (K A 2) and bust at most 30."""
     assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
     results = _acts(cli, "dealer 10 6", "hit Bob K", "stand all", f"open Bob {outcome}")
     assert all(code == 0 for code, _, _ in results[:-1])
     code, _, err = results[-1]
+    if not ok:
+        tally(bad=1, wrong=int(code != 1))
     if ok:
         assert code == 0, err
     else:

@@ -105,7 +105,7 @@ def _damage(path: Path, where: str, key: str, value: Any) -> None:
 
 @pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")
 def test_a_damaged_field_is_an_error_line_never_a_traceback(
-    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage
+    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage, tally
 ) -> None:  # type: ignore[no-untyped-def]
     base = _base(tmp_path_factory.getbasetemp())
     home = tmp_path / "home"
@@ -130,4 +130,6 @@ def test_a_damaged_field_is_an_error_line_never_a_traceback(
     code, _, err = cli("check")
     if failed and code == 0:
         wrong.append(f"check passes, but {[' '.join(a) for a in failed]} fail")
+    tracebacks = sum(1 for w in wrong if "traceback" in w or "Error:" in w)
+    tally(bad=len(COMMANDS) + 1, tracebacks=tracebacks, wrong=len(wrong) - tracebacks)
     assert wrong == []

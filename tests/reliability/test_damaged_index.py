@@ -94,7 +94,7 @@ def _damage(path: Path, table: str, key: str, value: Any) -> None:
 
 @pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")
 def test_a_damaged_index_field_is_an_error_line_naming_it(
-    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage
+    cli, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch, damage, tally
 ) -> None:  # type: ignore[no-untyped-def]
     _table, key, _ = damage
     base = _base(tmp_path_factory.getbasetemp())
@@ -117,6 +117,8 @@ def test_a_damaged_index_field_is_an_error_line_naming_it(
             wrong.append(f"{' '.join(args)}: exit {code}, {err!r}")
         elif not all(part in lines[0] for part in (str(index), repr(key), "--rebuild-index")):
             wrong.append(f"{' '.join(args)}: does not name the file, {key!r} and the remedy")
+    tracebacks = sum(1 for w in wrong if "Error:" in w)
+    tally(bad=len(COMMANDS), tracebacks=tracebacks, wrong=len(wrong) - tracebacks)
     assert wrong == []
     assert {p.name: p.read_bytes() for p in (home / "nights").glob("*.json")} == nights
     assert cli("check", "--rebuild-index")[0] == 0

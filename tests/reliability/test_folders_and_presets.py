@@ -12,6 +12,15 @@ import pytest
 
 pytestmark = pytest.mark.reliability
 
+
+def _run(cli, args: list[str], tally) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    try:
+        return cli(*args)  # type: ignore[no-any-return]
+    except Exception:  # a traceback
+        tally(bad=1, tracebacks=1)
+        raise
+
+
 STORE_COMMANDS = [
     ["night", "start", "chinese", "Mei", "Bob"],
     ["history"],
@@ -23,30 +32,34 @@ STORE_COMMANDS = [
 ]
 
 
-def _one_error(result: tuple[int, str, str], *says: str) -> None:
+def _one_error(result: tuple[int, str, str], *says: str, tally=None) -> None:  # type: ignore[no-untyped-def]
     code, out, err = result
     lines = err.strip().splitlines()
+    if tally is not None:
+        ok = code == 1 and len(lines) == 1 and lines[0].startswith("error:")
+        tally(bad=1, wrong=int(not (ok and all(part in lines[0] for part in says))))
     assert code == 1, (code, out, err)
     assert len(lines) == 1 and lines[0].startswith("error:"), err
     assert all(part in lines[0] for part in says), (says, err)
 
 
 @pytest.mark.parametrize("args", STORE_COMMANDS, ids=" ".join)
-def test_nights_being_a_file_is_named(cli, banluck_home: Path, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_nights_being_a_file_is_named(cli, banluck_home: Path, args: list[str], tally) -> None:  # type: ignore[no-untyped-def]
     banluck_home.mkdir()
     (banluck_home / "nights").write_text("not a folder")
-    _one_error(cli(*args), str(banluck_home / "nights"), "is not a folder", "move that file")
+    says = (str(banluck_home / "nights"), "is not a folder", "move that file")
+    _one_error(_run(cli, args, tally), *says, tally=tally)
     assert (banluck_home / "nights").read_text() == "not a folder"
 
 
 @pytest.mark.parametrize("args", STORE_COMMANDS, ids=" ".join)
 def test_banluck_home_being_a_file_is_named(
-    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], tally
 ) -> None:  # type: ignore[no-untyped-def]
     home = tmp_path / "a-file"
     home.write_text("x")
     monkeypatch.setenv("BANLUCK_HOME", str(home))
-    _one_error(cli(*args), str(home), "BANLUCK_HOME", "not a folder")
+    _one_error(_run(cli, args, tally), str(home), "BANLUCK_HOME", "not a folder", tally=tally)
     assert home.read_text() == "x"
 
 
@@ -75,8 +88,8 @@ LONG = "a" * 300
     ],
     ids=lambda a: " ".join(a)[:30],
 )
-def test_a_preset_name_over_255_bytes_is_one_line(cli, args: list[str]) -> None:  # type: ignore[no-untyped-def]
-    _one_error(cli(*args), "is not a preset name")
+def test_a_preset_name_over_255_bytes_is_one_line(cli, args: list[str], tally) -> None:  # type: ignore[no-untyped-def]
+    _one_error(_run(cli, args, tally), "is not a preset name", tally=tally)
 
 
 def _user_presets(cli, home: Path) -> Path:  # type: ignore[no-untyped-def]
@@ -109,10 +122,13 @@ BAD_FILES: dict[str, tuple[Callable[[Path], object], str]] = {
 
 
 @pytest.mark.parametrize("bad", sorted(BAD_FILES))
-def test_a_bad_preset_file_leaves_the_others_listed(cli, banluck_home: Path, bad: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_preset_file_leaves_the_others_listed(
+    cli, banluck_home: Path, bad: str, tally
+) -> None:  # type: ignore[no-untyped-def]
     make, says = BAD_FILES[bad]
     make(_user_presets(cli, banluck_home))
-    code, out, err = cli("rules", "list")
+    code, out, err = _run(cli, ["rules", "list"], tally)
+    tally(bad=1, wrong=int(code != 0 or "mine" not in out))
     assert code == 0 and "Traceback" not in err, err
     assert "mine" in out and "chinese" in out
     code, out, err = cli("rules", "validate")

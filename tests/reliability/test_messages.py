@@ -34,8 +34,9 @@ def night(cli, banluck_home: Path) -> Path:  # type: ignore[no-untyped-def]
         (["stake", "Bob", "0"], "stake 0 must be above 0"),
     ],
 )
-def test_a_negative_stake_is_a_stake_not_an_option(cli, night: Path, words, says) -> None:  # type: ignore[no-untyped-def]
+def test_a_negative_stake_is_a_stake_not_an_option(cli, night: Path, words, says, tally) -> None:  # type: ignore[no-untyped-def]
     code, _, err = cli("act", *words)
+    tally(bad=1, wrong=int(code != 1 or says not in err))
     assert code == 1 and says in err and "option" not in err, err
 
 

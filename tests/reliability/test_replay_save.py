@@ -79,8 +79,8 @@ def _state(home: Path) -> tuple[int, list[int]]:
 
 @pytest.mark.parametrize("open_at_end", [False, True])
 def test_a_kill_at_any_point_of_replay_save_leaves_all_of_the_night_or_none(
-    tmp_path: Path, open_at_end: bool
-) -> None:
+    tmp_path: Path, open_at_end: bool, tally
+) -> None:  # type: ignore[no-untyped-def]
     log = tmp_path / "night.log"
     log.write_text(night_log(open_at_end=open_at_end), encoding="utf-8")
     crash_points = survived = 0
@@ -100,7 +100,9 @@ def test_a_kill_at_any_point_of_replay_save_leaves_all_of_the_night_or_none(
         assert done.returncode == 137, done.stderr
         crash_points += 1
         nights, rounds = _state(home)
-        assert (nights, rounds) in ((0, []), (1, list(range(1, ROUNDS + 1))))
+        whole = (nights, rounds) in ((0, []), (1, list(range(1, ROUNDS + 1))))
+        tally(crash_points=1, survived=int(whole))
+        assert whole, (nights, rounds)
         if nights:
             night = Store(home).tonight()
             assert (night is not None) == open_at_end
@@ -114,8 +116,8 @@ def test_a_kill_at_any_point_of_replay_save_leaves_all_of_the_night_or_none(
 
 @pytest.mark.parametrize("fail_at", [1, 2, 3])
 def test_a_full_disk_saving_a_night_leaves_all_or_nothing_and_says_which(
-    cli, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fail_at: int
-) -> None:
+    cli, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fail_at: int, tally
+) -> None:  # type: ignore[no-untyped-def]
     """The disk fills up at the n-th write of a night file: either that write was not needed
     (the night is saved whole) or nothing is stored and the message says so."""
     from banluck.core import atomic
@@ -136,6 +138,7 @@ def test_a_full_disk_saving_a_night_leaves_all_or_nothing_and_says_which(
     code, _, err = cli("replay", "--save", str(log), "--json")
     monkeypatch.setattr(atomic, "write_synced", original)
     rounds = len([e for e in Store(banluck_home).entries() if e["kind"] == "round"])
+    tally(crash_points=1, survived=int(rounds in (0, ROUNDS)))
     if code == 0:
         assert rounds == ROUNDS
     else:

@@ -12,8 +12,11 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from banluck.app import presets
 from banluck.storage import Store
@@ -159,8 +162,9 @@ def _wait_ready(child: subprocess.Popen[str], out: Path) -> None:
         time.sleep(0.005)
 
 
+@pytest.mark.reliability
 def test_a_writer_killed_at_random_moments_loses_nothing(
-    banluck_home: Path, tmp_path: Path
+    banluck_home: Path, tmp_path: Path, record_property: Callable[[str, object], None]
 ) -> None:
     """SIGKILL a writer (rounds, payments, undo, live actions, night changes) 55 times at random
     moments. After each kill: the store opens, `check` finds no problem, every operation that had
@@ -168,8 +172,19 @@ def test_a_writer_killed_at_random_moments_loses_nothing(
     rng = random.Random(20240601)
     store = Store(banluck_home)
     model = Model()
+    kills = [0, 0]  # crash points, survived (the figures of `pytest -m reliability`)
+    try:
+        _kill_loop(banluck_home, tmp_path, rng, store, model, kills)
+    finally:
+        record_property("tally", {"crash_points": kills[0], "survived": kills[1]})
+
+
+def _kill_loop(  # type: ignore[no-untyped-def]
+    banluck_home: Path, tmp_path: Path, rng: random.Random, store: Store, model, kills: list[int]
+) -> None:
     inflight_saved = inflight_lost = 0
     for run in range(KILLS):
+        kills[0] += 1
         lines = tmp_path / f"writer-{run}.txt"
         child = _start(banluck_home, run, out=lines)
         _wait_ready(child, lines)
@@ -196,6 +211,7 @@ def test_a_writer_killed_at_random_moments_loses_nothing(
         elif inflight is not None:
             inflight_lost += 1
         assert store.check() == [], f"run {run}"
+        kills[1] += 1
     assert len(model.seqs) > KILLS // 3  # the writers did real work
     assert inflight_saved + inflight_lost > KILLS // 2  # most kills hit an operation
 
@@ -220,7 +236,10 @@ SIMPLE_WRITER = textwrap.dedent(
 )
 
 
-def test_two_processes_appending_at_once_lose_nothing(banluck_home: Path) -> None:
+@pytest.mark.reliability
+def test_two_processes_appending_at_once_lose_nothing(
+    banluck_home: Path, record_property: Callable[[str, object], None]
+) -> None:
     """Two writers recording rounds and payments at the same time: all 80 entries are stored,
     each seq once, in the order of their writes."""
     store = Store(banluck_home)
@@ -232,7 +251,10 @@ def test_two_processes_appending_at_once_lose_nothing(banluck_home: Path) -> Non
         assert child.returncode == 0, err
         printed.append([int(line) for line in out.split()])
     stored = store.entries()
-    assert sorted(printed[0] + printed[1]) == [e["seq"] for e in stored] == list(range(1, 81))
+    acknowledged = printed[0] + printed[1]
+    lost = set(acknowledged) - {e["seq"] for e in stored}
+    record_property("tally", {"acknowledged": len(acknowledged), "lost": len(lost)})
+    assert sorted(acknowledged) == [e["seq"] for e in stored] == list(range(1, 81))
     assert not set(printed[0]) & set(printed[1])
     assert (
         sorted(e["transfers"][0]["amount"] for e in stored if e["kind"] == "round")
