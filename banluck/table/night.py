@@ -338,7 +338,7 @@ class Night:
         name = self.resolve(args[0])
         if name == DEALER:
             raise RuleError(f"usage: {bet.usage}: name the player who bets")
-        amount = 0 if args[1].strip() in ("0", "+0", "-0") else _amount(args[1])
+        amount = 0 if args[1].strip() in ("0", "+0", "-0") else _amount(args[1], f"{bet.word} bet")
         bet.check(self.seating.preset, name, amount)
         kept = [b for b in self.seating.bets if (b[0], b[1]) != (bet.word, name)]
         if amount:
@@ -438,11 +438,11 @@ def _pass_deal(s: Seating) -> Seating:
     return replace(s, dealer=_next_seat(s.seats, s.dealer), dealt=0, won=0)
 
 
-def _amount(text: str) -> int:
+def _amount(text: str, what: str = "stake") -> int:
     from banluck.core.money import parse_amount
 
     try:
-        return parse_amount(text, "stake")
+        return parse_amount(text, what)
     except BanluckError as exc:
         raise RuleError(str(exc)) from None
 
