@@ -137,7 +137,7 @@ def three_pay(cards: list[tuple[str, str]], pays: tuple[int, ...]) -> int | None
     ranks = sorted(ORDER[r] for r, _ in cards)
     flush = len({s for _, s in cards}) == 1
     trips = len(set(ranks)) == 1
-    straight = ranks[2] - ranks[0] == 2 and len(set(ranks)) == 3 or ranks == [0, 11, 12]
+    straight = (ranks[2] - ranks[0] == 2 and len(set(ranks)) == 3) or ranks == [0, 11, 12]
     if trips and flush:
         rank = 0
     elif straight and flush:
