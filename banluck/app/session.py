@@ -8,8 +8,10 @@ table moved on (rotation) in one atomic write; so is `undo` of the last round.
 
 The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
 `default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
-`won`, and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`) as `[n, line]`, n
-being the number of the round they precede. The record's own `stakes` are every seat's stake.
+`won`, `bets`: the standing bets besides the stakes as `[word, seat, amount]` (casino's side bets;
+absent when there are none), and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`,
+and the game's standing bets such as `pp`) as `[n, line]`, n being the number of the round they
+precede. The record's own `stakes` are every seat's stake.
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
         next_round=next_round,
+        bets=tuple(
+            sorted(
+                (str(w), str(n), int(v))
+                for w, n, v in table.get("bets", [])
+                if n in record["seats"]
+            )
+        ),
     )
 
 
@@ -81,6 +90,7 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "dealt": seating.dealt,
         "won": seating.won,
         "words": [list(w) for w in words or []],
+        **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
 
 
@@ -319,7 +329,7 @@ class Session:
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        if word in NIGHT_WORDS:
+        if word in NIGHT_WORDS or self.night.family.standing_bet(word) is not None:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None
@@ -360,6 +370,7 @@ class Session:
 
     def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
         table = dict(self.record.get("table") or {})
+        table.pop("bets", None)  # written again when there are any
         table.update(table_of(s, stored_words(self.record) if words is None else words))
         return table
 

@@ -242,6 +242,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
     from banluck.core.money import fair_turn
     from banluck.games.casino.edge import edge_report, rules_of
     from banluck.games.casino.preset import Preset as CasinoPreset
+    from banluck.games.casino.sidebet_edge import side_bet_worths
 
     if others:
         raise PresetError(
@@ -270,6 +271,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
                         "split_hands": report["split_hands"],
                     },
                     "simulated": None,
+                    "side_bets": [w.to_json() for w in side_bet_worths(preset)],
                 }
             )
     if as_json:
@@ -294,11 +296,33 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
             for r in reports
         ),
     )
+    _side_bet_rows(table, reports)
     render.console().print(table)
     typer.echo(
         "one box against the dealer, first round off a full shoe, each hand played to its best"
         " expectation given its cards and the up card (docs/casino-edge.md)"
     )
+    if any(r["side_bets"] for r in reports):
+        typer.echo(
+            "side bets: exact, by counting every combination of their cards at the preset's"
+            " deck count; edge per unit bet (docs/side-bets.md)"
+        )
+
+
+def _side_bet_rows(table: Any, reports: list[dict[str, Any]]) -> None:
+    """A row group for each side bet any of the presets offers: edge, hit rate, sd."""
+    names = list(dict.fromkeys(b["name"] for r in reports for b in r["side_bets"]))
+    for name in names:
+        bets = [next((b for b in r["side_bets"] if b["name"] == name), None) for r in reports]
+        table.add_row(
+            f"{name} (side bet)",
+            *(
+                f"{100 * b['edge']:+.3f} % ({'/'.join(map(str, b['pays']))})" if b else "-"
+                for b in bets
+            ),
+        )
+        table.add_row("  hit rate", *(f"{100 * b['hit_rate']:.3f} %" if b else "-" for b in bets))
+        table.add_row("  sd per bet", *(f"{b['sd']:.3f}" if b else "-" for b in bets))
 
 
 class _spinner:

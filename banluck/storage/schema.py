@@ -221,6 +221,17 @@ def _check_night_fields(night: dict[str, Any]) -> None:
         raise Shape(f"night field 'table.default_stake' is {default!r}")
     if "stakes" in table:
         _amounts(table["stakes"], "night field 'table.stakes'")
+    bets = table.get("bets", [])
+    if not isinstance(bets, list) or not all(
+        isinstance(b, list)
+        and len(b) == 3
+        and isinstance(b[0], str)
+        and isinstance(b[1], str)
+        and _is_int(b[2])
+        and b[2] > 0
+        for b in bets
+    ):
+        raise Shape(f"night field 'table.bets' is {bets!r}, not [word, seat, amount] triples")
     words = table.get("words", [])
     if not isinstance(words, list) or not all(
         isinstance(w, list) and len(w) == 2 and _is_int(w[0]) and isinstance(w[1], str)

@@ -84,6 +84,17 @@ class HelpRow:
 
 
 @dataclass(frozen=True, slots=True)
+class StandingBet:
+    """A bet a seat sets between rounds beside its stake, riding every round until set to 0
+    (`pp Bob 5`). `check(preset, name, amount)` raises a RuleError when the house refuses it."""
+
+    word: str
+    usage: str
+    help: str
+    check: Callable[[Any, str, int], None]
+
+
+@dataclass(frozen=True, slots=True)
 class Family(Generic[S]):
     name: str
     actions: tuple[type[Action[S]], ...]
@@ -98,6 +109,12 @@ class Family(Generic[S]):
     idle: str = "between rounds: the first line of a round starts it"
     help_rows: tuple[HelpRow, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
+    standing: tuple[StandingBet, ...] = ()  # bets set between rounds beside the stake
+    # a table's bets changed between rounds: (table, its worst case before) -> RuleError to refuse
+    check_bets: Callable[[Table, Table | None], None] | None = None
+
+    def standing_bet(self, word: str) -> StandingBet | None:
+        return next((b for b in self.standing if b.word == word), None)
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
-from banluck.table.family import Family
+from banluck.table.family import Family, StandingBet
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.round import Round
 from banluck.table.seats import Table
@@ -38,6 +38,8 @@ class Seating:
     dealt: int = 0  # rounds dealt by the current dealer since he took the deal
     won: int = 0  # of those, rounds he won on balance
     next_round: int = 1
+    # standing bets besides the stake, (word, seat, amount) sorted: casino's `pp Bob 5`
+    bets: tuple[tuple[str, str, int], ...] = ()
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
@@ -55,6 +57,9 @@ class FinishedRound:
     kinds: dict[str, str]  # person -> hand kind, where known
     ended: str | None = None
     table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
+    bets: tuple[
+        tuple[str, str, int], ...
+    ] = ()  # standing bets besides the stakes (word, seat, amount)
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
@@ -73,6 +78,7 @@ class FinishedRound:
             "hands": dict(self.kinds),
             "ended": self.ended,
             "table_before": dict(self.table_before),
+            **({"bets": [list(b) for b in self.bets]} if self.bets else {}),
         }
 
 
@@ -163,13 +169,21 @@ class Night:
             self.undo()
             return
         handler = _NIGHT_WORDS.get(word)
-        if handler is not None:
-            empty_round = self.current
+        standing = self.family.standing_bet(word)
+        if handler is not None or standing is not None:
+            empty_round, seating = self.current, self.seating
             self._between_rounds(word)
             try:
-                handler(self, list(args))
+                if standing is not None:
+                    self._standing(standing, list(args))
+                else:
+                    assert handler is not None
+                    handler(self, list(args))
+                if standing is not None or word in ("stake", "seat"):
+                    self._check_bets(seating)
             except RuleError:
                 self.current = self.current or empty_round
+                self.seating = seating
                 raise
             if word != "round":
                 self.words.append((self.seating.next_round, " ".join([word, *args])))
@@ -207,7 +221,8 @@ class Night:
 
     def all_words(self) -> list[str]:
         """Every word a line of this night may start with: the night's and the game's."""
-        return sorted({*NIGHT_WORDS, *self.family.words, "undo"})
+        standing = (b.word for b in self.family.standing)
+        return sorted({*NIGHT_WORDS, *self.family.words, *standing, "undo"})
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
@@ -246,7 +261,22 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
-        self.current = Round(Table(s.preset, s.dealer, stakes), self.family)
+        bets = tuple(b for b in s.bets if b[1] in stakes)
+        self.current = Round(Table(s.preset, s.dealer, stakes, bets), self.family)
+
+    def _next_table(self, s: Seating) -> Table | None:
+        """The table the next round would be dealt with, the seats without a stake left out."""
+        stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
+        if not stakes:
+            return None
+        return Table(s.preset, s.dealer, stakes, tuple(b for b in s.bets if b[1] in stakes))
+
+    def _check_bets(self, before: Seating) -> None:
+        """The game's limits on the next round's bets (casino: limits.bank)."""
+        check = self.family.check_bets
+        after = self._next_table(self.seating)
+        if check is not None and after is not None:
+            check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:
         transfers = tuple(rnd.transfers())
@@ -260,6 +290,7 @@ class Night:
             transfers=transfers,
             kinds=kinds,
             ended=state.ended,
+            bets=rnd.table.bets,
             table_before={
                 "dealer": self.seating.dealer,
                 "default_stake": self.seating.default_stake,
@@ -300,6 +331,20 @@ class Night:
         else:
             raise RuleError("usage: stake AMOUNT (everyone), or stake NAME AMOUNT")
 
+    def _standing(self, bet: StandingBet, args: list[str]) -> None:
+        """`pp Bob 5`: a standing bet on a seat, riding every round until set to 0."""
+        if len(args) != 2:
+            raise RuleError(f"usage: {bet.usage} (0 takes it down)")
+        name = self.resolve(args[0])
+        if name == DEALER:
+            raise RuleError(f"usage: {bet.usage}: name the player who bets")
+        amount = 0 if args[1].strip() in ("0", "+0", "-0") else _amount(args[1], f"{bet.word} bet")
+        bet.check(self.seating.preset, name, amount)
+        kept = [b for b in self.seating.bets if (b[0], b[1]) != (bet.word, name)]
+        if amount:
+            kept.append((bet.word, name, amount))
+        self.seating = replace(self.seating, bets=tuple(sorted(kept)))
+
     def _round(self, args: list[str]) -> None:
         if args:
             raise RuleError("round takes no arguments")
@@ -338,7 +383,10 @@ class Night:
             if name == s.dealer:
                 dealer, dealt, won = _next_seat(s.seats, name), 0, 0
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
-            s = replace(s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes)
+            bets = tuple(b for b in s.bets if b[1] != name)
+            s = replace(
+                s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes, bets=bets
+            )
         self.seating = s
 
     def _rule(self, args: list[str]) -> None:
@@ -369,6 +417,14 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"everyone's stake is now {after.stake_of(after.seats[0])}")
     else:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
+    old = {(w, n): v for w, n, v in before.bets}
+    new = {(w, n): v for w, n, v in after.bets}
+    for (word, name), amount in sorted(new.items()):
+        if old.get((word, name)) != amount and name in before.seats:
+            said.append(f"{name}'s {word} is now {amount}")
+    for word, name in sorted(old.keys() - new.keys()):
+        if name in after.seats:
+            said.append(f"{name}'s {word} is taken down")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
     return "; ".join(said) if said else None
@@ -382,11 +438,11 @@ def _pass_deal(s: Seating) -> Seating:
     return replace(s, dealer=_next_seat(s.seats, s.dealer), dealt=0, won=0)
 
 
-def _amount(text: str) -> int:
+def _amount(text: str, what: str = "stake") -> int:
     from banluck.core.money import parse_amount
 
     try:
-        return parse_amount(text, "stake")
+        return parse_amount(text, what)
     except BanluckError as exc:
         raise RuleError(str(exc)) from None
 

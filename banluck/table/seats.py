@@ -19,6 +19,8 @@ class Table:
     preset: TablePreset
     dealer: str
     stakes: Mapping[str, int]  # player -> stake, in seat order
+    # standing bets besides the stake (word, seat, amount), e.g. casino's ("pp", "Bob", 5)
+    bets: tuple[tuple[str, str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.stakes:

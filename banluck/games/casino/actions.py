@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.casino.settlement import settle
+from banluck.games.casino.sidebet_round import check_suits
 from banluck.games.casino.state import Box, HandState, Result, RoundState
 from banluck.table.action import Action, BareAction, NamedAction, cards_text
 
@@ -118,6 +119,7 @@ class Up(Action[RoundState]):
     def verify(self, state: RoundState) -> None:
         if state.up is not None:
             raise RuleError(f"the up card is already {state.up}")
+        check_suits(state, [self.card], box=None, doing=self.line())  # side bets
         _check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
@@ -155,6 +157,7 @@ class Deal(_Named):
             raise RuleError(
                 f"cannot deal {self.name}: a box gets two cards, {len(self.cards)} given"
             )
+        check_suits(state, self.cards, box=self.name, doing=self.line())  # side bets
         _check_new_cards(state, self.cards)
 
     def apply(self, state: RoundState) -> None:
@@ -295,8 +298,9 @@ class Hole(Action[RoundState]):
             raise RuleError(f"cannot turn the hole card now: {state.waiting()}")
         elif len(state.dealer_cards) > 1:
             raise RuleError(f"the hole card is already turned ({state.dealer_cards[1]})")
-        elif bj:
+        elif bj and state.peeked:  # not peeked: every box was settled before the peek
             raise RuleError(f"hole {self.card} makes a blackjack, but the peek found none")
+        check_suits(state, [self.card], box=None, doing=self.line())  # side bets
         _check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
@@ -554,6 +558,7 @@ class Draw(Action[RoundState]):
             raise RuleError(f"cannot draw: {state.waiting()}")
         if len(state.dealer_cards) < 2 and not state.no_hole_card:
             raise RuleError("cannot draw: turn the hole card first (hole CARD)")
+        check_suits(state, [self.card], box=None, doing=self.line())  # side bets
         _check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:

@@ -6,10 +6,13 @@ from banluck.games.casino.actions import ROUND_ACTIONS, Up
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import GAME, Preset
+from banluck.games.casino.risk import check_limit, worst_case
 from banluck.games.casino.settlement import check_stake
+from banluck.games.casino.sidebet_round import open_side_bets
+from banluck.games.casino.sidebets import KINDS
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.games.casino.transfers import round_transfers
-from banluck.table.family import Family, HelpRow
+from banluck.table.family import Family, HelpRow, StandingBet
 from banluck.table.seats import Table
 
 
@@ -20,10 +23,34 @@ def fresh_state(table: Table) -> RoundState:
         raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
     for name, stake in table.stakes.items():
         check_stake(name, stake, preset)
+    check_limit(preset, table.stakes, table.bets)  # limits.bank (risk.py)
     boxes = {
         name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
     }
-    return RoundState(preset, table.dealer, boxes)
+    state = RoundState(preset, table.dealer, boxes)
+    state.side_bets = open_side_bets(preset, table.dealer, list(boxes), table.bets)  # sidebets.py
+    return state
+
+
+def check_bets(table: Table, before: Table | None) -> None:
+    """A bet between rounds that would take the bank's worst case over limits.bank is refused."""
+    preset = table.preset
+    if not isinstance(preset, Preset):
+        return
+    was = worst_case(preset, before.stakes, before.bets) if before is not None else 0
+    check_limit(preset, table.stakes, table.bets, before=was)
+
+
+# The side bets (sidebets.py): standing bets like stakes, `pp Bob 5`, 0 takes one down.
+SIDE_BETS = tuple(
+    StandingBet(
+        kind.word,
+        f"{kind.word} NAME AMOUNT",
+        f"{kind.title} ({kind.knob}): a standing bet, 0 takes it down",
+        kind.check,
+    )
+    for kind in KINDS
+)
 
 
 HELP = (
@@ -40,6 +67,9 @@ HELP = (
     HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
     HelpRow("draw 5", "d", "the dealer draws to 17"),
     HelpRow("round", "r", "a new round (optional: `up` starts one)"),
+    HelpRow("pp Bob 5", "", "Perfect Pairs on Bob's box, every round until `pp Bob 0`"),
+    HelpRow("t3 Bob 5", "", "21+3: Bob's two cards and the up card, until `t3 Bob 0`"),
+    HelpRow("dp Bob 5", "", "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`"),
 )
 
 CASINO: Family[RoundState] = Family(
@@ -66,6 +96,8 @@ CASINO: Family[RoundState] = Family(
         "ins": "insure",
         "pk": "peek",
     },
+    standing=SIDE_BETS,
+    check_bets=check_bets,
 )
 
 FAMILY = CASINO  # what banluck.app.games looks up by a preset's `game`

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from banluck.games.casino.hints import hints
+from banluck.games.casino.risk import risk_line
+from banluck.games.casino.sidebets import SideBet
 from banluck.games.casino.state import HandState, RoundState
 from banluck.table.family import Panel, PanelRow
 
@@ -42,4 +44,22 @@ def panel(state: RoundState) -> Panel:
                     result.amount if result else None,
                 )
             )
-    return Panel(dealer, tuple(rows), tuple(hints(state)))
+        rows += [_side_row(b) for b in state.side_bets if b.name == box.name]  # side bets
+    notes = hints(state)
+    stakes = {box.name: box.stake for box in state.players.values()}
+    bets = [(b.kind.word, b.name, b.amount) for b in state.side_bets]
+    if state.side_bets or state.preset.limits.bank:  # what the bank risks (risk.py)
+        notes.append(risk_line(state.preset, stakes, bets))
+    return Panel(dealer, tuple(rows), tuple(notes))
+
+
+def _side_row(bet: SideBet) -> PanelRow:
+    result = bet.result
+    waits = "waits for the dealer's cards" if bet.kind.dealer_cards else "waits for the deal"
+    return PanelRow(
+        bet.label,
+        bet.amount,
+        "",
+        result.reason if result else waits,
+        result.amount if result else None,
+    )

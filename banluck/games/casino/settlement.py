@@ -14,6 +14,7 @@ from math import gcd
 from banluck.core.errors import RuleError
 from banluck.games.casino.hands import total
 from banluck.games.casino.preset import Preset
+from banluck.games.casino.sidebet_round import settle_side_bets
 from banluck.games.casino.state import Box, HandState, Result, RoundState
 
 
@@ -111,6 +112,7 @@ def _versus(state: RoundState, hand: HandState, box: Box) -> Result:
 
 def settle(state: RoundState) -> None:
     """Settle everything whose cards are now known."""
+    settle_side_bets(state)  # side bets: as soon as their own cards are known
     if state.up is None or not all(box.dealt for box in state.players.values()):
         return
     peek_done = (not state.no_hole_card and state.peeked) or len(state.dealer_cards) >= 2

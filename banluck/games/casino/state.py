@@ -12,14 +12,8 @@ from dataclasses import dataclass, field
 from banluck.core.cards import Card
 from banluck.games.casino.hands import is_two_card_21, label, total
 from banluck.games.casino.preset import Preset
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How one hand (or one insurance bet) was settled, in chips (+ the player wins)."""
-
-    amount: int
-    reason: str
+from banluck.games.casino.results import Result as Result  # where the other modules find it
+from banluck.games.casino.sidebets import SideBet
 
 
 @dataclass(slots=True)
@@ -84,6 +78,7 @@ class RoundState:
     peeked: bool = False
     decided: bool = False  # a player has made a decision: even money and insurance are over
     ended: str | None = None
+    side_bets: list[SideBet] = field(default_factory=list)  # side bets (sidebets.py)
 
     # -- the hands ----------------------------------------------------------------------------
     def hands(self) -> list[HandState]:
@@ -172,6 +167,7 @@ class RoundState:
             self.up is not None
             and all(box.dealt for box in self.players.values())
             and all(box.settled for box in self.players.values())
+            and all(bet.result is not None for bet in self.side_bets)  # side bets (sidebets.py)
         )
 
     @property

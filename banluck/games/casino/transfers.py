@@ -13,6 +13,7 @@ def round_transfers(state: RoundState) -> list[Transfer]:
     for box in state.players.values():
         results: list[tuple[str, Result | None]] = [(h.name, h.result) for h in box.hands]
         results.append((f"{box.name} insurance", box.insurance_result))
+        results += [(b.label, b.result) for b in state.side_bets if b.name == box.name]
         for label, result in results:
             if result is None or result.amount == 0:
                 continue

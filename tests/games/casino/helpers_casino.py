@@ -45,10 +45,12 @@ def play(
     rules: Preset | None = None,
     stakes: dict[str, int] | None = None,
     dealer: str = "Mei",
+    bets: tuple[tuple[str, str, int], ...] = (),
 ) -> Round[RoundState]:
-    """A round with `lines` typed in order (each through its word's expand, as at the table)."""
+    """A round with `lines` typed in order (each through its word's expand, as at the table);
+    `bets` are the table's standing side bets, e.g. (("pp", "Bob", 5),)."""
     rnd: Round[RoundState] = Round(
-        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}), CASINO
+        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}, bets), CASINO
     )
     for text in lines.splitlines() if isinstance(lines, str) else lines:
         do(rnd, text)

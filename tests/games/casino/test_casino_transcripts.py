@@ -70,7 +70,7 @@ def test_saved_casino_round_lines_replay_to_the_same_transfers(path: Path) -> No
     """A finished round's own lines, replayed on a fresh table, give the same transfers."""
     night, _ = replay_file(path)
     for r in night.rounds:
-        rnd = Round(Table(night.seating.preset, r.dealer, dict(r.stakes)), CASINO)
+        rnd = Round(Table(night.seating.preset, r.dealer, dict(r.stakes), r.bets), CASINO)
         for line in r.lines:
             word, *args = split_line(line)
             rnd.do(CASINO.words[word].parse(args))

@@ -1,0 +1,86 @@
+"""What the bank risks in one round, and the house's limit on it (`limits.bank`, CASINO.md §4).
+
+The bank's worst case for a round is the sum, over its bets, of the most each can win:
+- a main bet: its blackjack payout, a doubled hand (twice the stake), or every hand of a full split
+  doubled (`split.max_hands` x 2 x the stake; x 1 when `double.after_split` is false), whichever is
+  largest; insurance never adds to it (it pays only when the main bet loses or pushes);
+- a side bet: the bet times its largest payout that the shoe can make (a perfect pair needs two
+  decks, suited trips three: with fewer the next category is the largest).
+
+Every one of those can happen at once, so the figure is what the bank must be able to pay. A bet
+that would take it over `limits.bank` is refused with the figure; 0 is no limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from banluck.core.errors import RuleError
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.settlement import blackjack_pays
+from banluck.games.casino.sidebet_edge import category_counts
+from banluck.games.casino.sidebets import BY_WORD
+
+
+def main_worst(stake: int, preset: Preset) -> int:
+    """The most one main bet can win: a blackjack, a double, or a full split all doubled."""
+    hands = preset.split.max_hands
+    per_split_hand = 2 * stake if preset.double.after_split else stake
+    split = hands * per_split_hand if hands > 1 else 0
+    return max(blackjack_pays(stake, preset), 2 * stake, split)
+
+
+def side_worst(word: str, amount: int, preset: Preset) -> int:
+    """The most one side bet can win: its largest payout the preset's shoe can make."""
+    kind = BY_WORD[word]
+    pays = kind.pays(preset)
+    counts = category_counts(kind.cards, preset.decks)
+    possible = [p for p, n in zip(pays, counts, strict=False) if n]
+    return amount * max(possible, default=0)
+
+
+def worst_case(
+    preset: Preset, stakes: Mapping[str, int], bets: Sequence[tuple[str, str, int]]
+) -> int:
+    """The bank's worst case for a round of these main bets and standing side bets (those of
+    seats without a main bet, the dealer's among them, do not play)."""
+    total = sum(main_worst(stake, preset) for stake in stakes.values())
+    for word, name, amount in bets:
+        if name in stakes and word in BY_WORD and amount > 0:
+            total += side_worst(word, amount, preset)
+    return total
+
+
+def check_limit(
+    preset: Preset,
+    stakes: Mapping[str, int],
+    bets: Sequence[tuple[str, str, int]],
+    before: int | None = None,
+) -> None:
+    """Refuse a round (or, given the worst case `before` a bet, a bet that raises it) whose worst
+    case is over `limits.bank`."""
+    limit = preset.limits.bank
+    if not limit:
+        return
+    worst = worst_case(preset, stakes, bets)
+    if worst <= limit or (before is not None and worst <= before):
+        return
+    if before is None:
+        raise RuleError(
+            f"the bank could lose {worst} this round, over its limit of {limit} (limits.bank):"
+            " lower a stake or a side bet first"
+        )
+    raise RuleError(
+        f"the bank could lose {worst} this round with this bet (now {before}), over its limit"
+        f" of {limit} (limits.bank)"
+    )
+
+
+def risk_line(
+    preset: Preset, stakes: Mapping[str, int], bets: Sequence[tuple[str, str, int]]
+) -> str:
+    """The panel's line: `the bank risks at most 620 this round (limits.bank 1000)`."""
+    worst = worst_case(preset, stakes, bets)
+    limit = preset.limits.bank
+    said = f"limits.bank {limit}" if limit else "no limit: limits.bank 0"
+    return f"the bank risks at most {worst} this round ({said})"
