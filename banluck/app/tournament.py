@@ -14,7 +14,7 @@ tournament the dealer is neutral and plays no seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from banluck.core.errors import BanluckError, RuleError
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
     from banluck.storage import Store
+    from banluck.table.preset import TablePreset
 
 KEY = "tournament"
 ORDINALS = ("1st", "2nd", "3rd")
@@ -207,3 +208,46 @@ class TournamentSession:
             return f"undid `{last}`; the prizes are taken back out of the ledger"
         self.record = self.store.update_night(table=table)
         return f"undid `{last}`"
+
+
+def is_tournament_log(text: str) -> bool:
+    """The night log starts with a night kind's word (`tournament ...`), not `night`."""
+    from banluck.table.nightlog import parse_lines
+
+    lines = parse_lines(text)
+    return bool(lines) and lines[0].word == KEY
+
+
+def read_tournament_log(
+    text: str, source: str, load: Callable[[str], TablePreset] | None = None
+) -> Tournament:
+    """A whole tournament log played: its first line, `rule KEY VALUE` lines right after it
+    (knobs of the named preset changed for this night), then its lines. LogError names the
+    first wrong line."""
+    from banluck.app import presets
+    from banluck.table.nightlog import LogError, parse_lines
+
+    lines = parse_lines(text)
+    first = lines[0]
+    body = lines[1:]
+    rules: list[tuple[str, str]] = []
+    while body and body[0].word == "rule":
+        line, body = body[0], body[1:]
+        if len(line.args) != 2:
+            raise LogError(
+                source, line.number, "usage: rule KEY VALUE, e.g. rule tournament.hands 8"
+            )
+        rules.append((line.args[0], line.args[1]))
+    kind = _kind()
+    try:
+        name, seats, buy_in, chips = kind.parse_start(first.args)
+        preset = presets.with_rules((load or presets.load)(name), rules)
+        played: Tournament = kind.Tournament(kind.start_for(preset, seats, buy_in, chips))
+    except BanluckError as exc:
+        raise LogError(source, first.number, str(exc)) from None
+    for line in body:
+        try:
+            played.do_line(" ".join([line.word, *line.args]))
+        except BanluckError as exc:
+            raise LogError(source, line.number, str(exc)) from None
+    return played

@@ -8,7 +8,8 @@ Each hand: every player still in bets, in turn from the hand's first bettor (the
 to the next seat still in each hand); then the hand is a casino round against the dealer (the
 boxes in betting order), and each player's chips move by what his box won or lost. The dealer is
 neutral: his chips are the other side of every box and are nobody's money. After the hand a stack
-under the minimum bet is out; after a cut-off hand the lowest stack of those still in is out too.
+under the minimum bet is out; after a cut-off hand the lowest stack is out: the lowest of those
+still in, unless a stack went under the minimum bet in that hand (that one was the lowest).
 The tournament ends after its last hand, or when one player (or none) is left.
 """
 
@@ -398,7 +399,10 @@ class Tournament:
                 why = f"stack {self.stacks[name]} under the minimum bet {section.min_bet}"
                 self.out.append(Out(name, number, why))
         players = self.still_in
-        if number in section.cutoffs and len(players) > 1:
+        under = [o for o in self.out if o.hand == number]
+        if number in section.cutoffs and not under and len(players) > 1:
+            # a stack that went under the minimum bet in this hand was the lowest: the cut-off
+            # takes nobody else
             stacks = {n: self.stacks[n] for n in players}
             loser, tie = lowest(stacks, self.history, order)
             why = f"lowest stack {stacks[loser]} at the cut-off after hand {number}"
