@@ -235,15 +235,7 @@ class Tournament:
                 raise RuleError("undo takes no words after it: type `undo` alone")
             self.undo()
             return "undo"
-        kept = list(self.lines)
-        try:
-            stored = self._do(word, args)
-        except RuleError:
-            self.lines = []
-            self._fresh()
-            for line in kept:
-                self.do_line(line)
-            raise
+        stored = self._do(word, args)  # each word checks everything before it changes anything
         self.lines.append(stored)
         return stored
 
@@ -342,13 +334,13 @@ class Tournament:
                 f"every player still in bets before the cards: {bettor} is next"
                 f" (bet {bettor} AMOUNT)"
             )
-        if self.current is None:
+        rnd = self.current
+        if rnd is None:
             if action_cls is not CASINO.opening:
                 raise RuleError(
                     f"hand {self.number} starts with `{CASINO.opening.usage}`, before `{word}`"
                 )
-            self.current = Round(Table(self.preset, DEALER, dict(self.bets)), CASINO)
-        rnd = self.current
+            rnd = Round(Table(self.preset, DEALER, dict(self.bets)), CASINO)
         done: list[Action[Any]] = []
         try:
             for action in action_cls.expand(args, rnd.state, self.resolve):
@@ -358,6 +350,7 @@ class Tournament:
             for _ in done:
                 rnd.undo()
             raise
+        self.current = rnd
         stored = action_cls.spell(done) or " ".join([word, *args])
         if rnd.done:
             self._finish(rnd)
