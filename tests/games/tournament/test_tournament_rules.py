@@ -69,7 +69,9 @@ def test_the_first_line_has_its_usage(words: list[str]) -> None:
 
 
 def test_the_first_line_reads_back() -> None:
-    assert parse_start("tournament Ann Ben Cid Dee buy-in 20 chips 1000".split()) == (
+    assert parse_start(
+        ["tournament", "Ann", "Ben", "Cid", "Dee", "buy-in", "20", "chips", "1000"]
+    ) == (
         "tournament",
         ["Ann", "Ben", "Cid", "Dee"],
         20,
