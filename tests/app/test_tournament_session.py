@@ -26,11 +26,15 @@ SHORT = "short-tournament"
 
 
 def make_short(rules: dict[str, str]) -> None:
+    import contextlib
+    import io
+
     from banluck.cli.main import main
 
-    assert main(["rules", "new", SHORT, "--from", "tournament"]) == 0
-    for key, value in rules.items():
-        assert main(["rules", "set", SHORT, key, value]) == 0
+    with contextlib.redirect_stdout(io.StringIO()):  # what it says is not what a test reads
+        assert main(["rules", "new", SHORT, "--from", "tournament"]) == 0
+        for key, value in rules.items():
+            assert main(["rules", "set", SHORT, key, value]) == 0
 
 
 def example_lines() -> list[str]:
