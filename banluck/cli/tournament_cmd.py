@@ -42,7 +42,7 @@ def start(
     )
 
 
-@app.command("act")
+@app.command("act", context_settings={"ignore_unknown_options": True})  # `bet Ann -5` is refused
 def act(
     line: Annotated[list[str], typer.Argument(help="One line, e.g. bet Ann 100 or hit Ann 5.")],
 ) -> None:

@@ -127,3 +127,20 @@ def test_the_docs_whole_night_is_the_example_log() -> None:
     ]
     assert block.group(1).strip().splitlines() == "\n".join(bare).strip().splitlines()
     assert "**Ann 56, Ben 24**" in doc
+
+
+def test_export_log_of_a_tournament_replays_to_the_same_night(
+    cli, started: str, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """`banluck export --log` writes the tournament's own first line and its lines; replayed,
+    they give the stacks and prizes of the stored night."""
+    for line in example_lines()[:30]:
+        assert cli("tournament", "act", *line.split())[0] == 0
+    code, out, _ = cli("export", "--log")
+    assert code == 0
+    assert out.splitlines()[1] == "tournament short-tournament Ann Ben Cid Dee buy-in 20 chips 100"
+    log = tmp_path / "exported.log"
+    log.write_text(out)
+    replayed = json.loads(cli("replay", str(log), "--json")[1])
+    stored = json.loads(cli("tournament", "show", "--json")[1])
+    assert replayed["stacks"] == stored["stacks"] and replayed["unfinished"] == stored["awaited"]
