@@ -71,6 +71,14 @@ def night_log(store: Store, night_id: int | None = None) -> str:
     record = store.night(night_id)
     rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
     rules = _rules_of(record, rounds)
+    from banluck.app.tournament import tournament_of
+
+    if tournament_of(record) is not None:  # a night of its own kind: its own first line
+        from banluck.app.tournament import replay
+
+        played = replay(record)
+        head = [f"# night {record['id']} of {record['date']}, exported by banluck"]
+        return "\n".join([*head, played.start.line(), *rules, "", *played.lines]) + "\n"
     start = start_seating(record)
     out = [
         f"# night {record['id']} of {record['date']}, exported by banluck",

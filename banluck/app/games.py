@@ -24,6 +24,19 @@ GAMES: dict[str, str] = {
     "casino": "banluck.games.casino",
 }
 
+# Nights of their own kind, by the first word of their night log (`night` is the usual night,
+# played by the family of its preset's game). Each module offers `START_WORD`, `parse_start`,
+# `start_for` and the night's class.
+NIGHT_KINDS: dict[str, str] = {
+    "tournament": "banluck.games.tournament.night",
+}
+
+
+def night_kind(word: str) -> Any:
+    """The module of the night kind whose log starts with `word`, or None for a usual night."""
+    path = NIGHT_KINDS.get(word.lower())
+    return None if path is None else import_module(path)
+
 
 def _module(game: object, source: str, part: str = "preset") -> Any:
     if not isinstance(game, str) or game not in GAMES:

@@ -246,6 +246,13 @@ class Session:
             raise NoNight(
                 "no night is open: start one with `banluck night start PRESET SEAT SEAT...`"
             )
+        from banluck.app.tournament import tournament_of
+
+        if tournament_of(record) is not None:
+            raise BanluckError(
+                f"night {record['id']} is a tournament: play it with `banluck table` or"
+                " `banluck tournament act LINE`"
+            )
         rounds = [e for e in store.entries(record["id"]) if e.get("kind") == "round"]
         next_round = max((int(e.get("round", 0)) for e in rounds), default=0) + 1
         night = new_night(seating_from(record, next_round))

@@ -350,6 +350,13 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 f" stake {stake}; {seating.dealer} deals first"
             )
         )
+    from banluck.app.tournament import tournament_of
+
+    if tournament_of(store.tonight()) is not None:  # a night of its own kind, its own console
+        from banluck.cli.tournament_view import run_tournament_console
+
+        run_tournament_console(store, console())
+        return
     tc = TableConsole(store, console())
     if interactive:
         _setup_readline(tc)

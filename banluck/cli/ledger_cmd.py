@@ -42,6 +42,11 @@ def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
         what = f"payment {entry['from']} → {entry['to']} {entry['amount']}"
         if entry.get("note"):
             what += f" ({entry['note']})"
+    elif kind in ("buy-in", "prize"):
+        to = "into" if kind == "buy-in" else "out of"
+        what = f"{kind} {entry['player']} {entry['amount']} {to} pool:{entry['pool']}"
+        if entry.get("note") and entry["note"] != kind:
+            what += f" ({entry['note']})"
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
     from banluck.money.ledger import net_of

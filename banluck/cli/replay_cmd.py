@@ -64,8 +64,14 @@ def replay(
     """
     from banluck.app.presets import load
     from banluck.app.session import read_log
+    from banluck.app.tournament import is_tournament_log
 
     text, source = read_source(file)
+    if is_tournament_log(text):  # a night of its own kind (docs/tournament.md)
+        from banluck.cli.tournament_view import replay_tournament
+
+        replay_tournament(text, source, as_json, save)
+        return
     night, _ = read_log(text, source, load)
     if save:
         from banluck.app.exporting import save_night

@@ -14,6 +14,8 @@ recorded in) and `at` (a timestamp). By kind:
 - `payment`: `from`, `to`, `amount`, `note`: cash handed from one person to another.
 - `correction`: `reverses` (the seq of the entry it cancels), `reason` and `transfers` that
   exactly reverse that entry's effect.
+- `buy-in` and `prize`: `player`, `pool`, `amount`, `note`: a tournament's buy-in paid into the
+  prize pool `pool` (the ledger's party `pool:<pool>`), and a prize paid out of it.
 
 The full shape of each kind, and its typed form, is in `banluck.money.entries`.
 
@@ -31,6 +33,7 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
     add_summaries(a, b) -> dict[str, Summary]
     payment(payer, payee, amount, note) -> dict          a new payment entry (without seq)
+    pool_entry(kind, player, pool, amount, note) -> dict a new buy-in or prize (without seq)
     correction(target, reason) -> dict                   a new correction entry (without seq)
     round_entry(data) -> dict                            a round entry from the engine's dict
     entry_problems(entry, people) -> list[str]           what is wrong with one entry
@@ -51,6 +54,7 @@ from typing import Any, TypeAlias, TypedDict
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 from banluck.money.entries import (
+    POOL_PREFIX,
     CorrectionEntry,
     Entry,
     FieldError,
@@ -63,6 +67,7 @@ from banluck.money.entries import (
 __all__ = [
     "CHECKS",
     "KINDS",
+    "POOL_KINDS",
     "RESERVED",
     "SHAPES",
     "BanluckError",
@@ -82,13 +87,15 @@ __all__ = [
     "entry_problems",
     "net_of",
     "payment",
+    "pool_entry",
     "round_entry",
     "seqs_increase",
     "subtract_summaries",
     "summarise",
 ]
 
-KINDS = ("round", "payment", "correction")
+KINDS = ("round", "payment", "correction", "buy-in", "prize")
+POOL_KINDS = ("buy-in", "prize")
 # Keys the store sets on every entry; a round dict from the engine may not choose them.
 RESERVED = ("seq", "kind", "at")
 
@@ -241,6 +248,23 @@ def payment(payer: str, payee: str, amount: int, note: str = "") -> dict[str, An
     problems = _payment_problems(entry)
     if problems:
         raise LedgerError(f"cannot record the payment: {'; '.join(problems)}")
+    return entry
+
+
+def pool_entry(kind: str, player: str, pool: str, amount: int, note: str = "") -> dict[str, Any]:
+    """A buy-in or prize entry (no seq yet): `player` pays `amount` into the pool `pool`, or is
+    paid it out of the pool."""
+    entry: dict[str, Any] = {
+        "kind": kind,
+        "player": player,
+        "pool": pool,
+        "amount": amount,
+        "note": note,
+    }
+    problems = [f"kind is {kind!r}, expected buy-in or prize"] if kind not in POOL_KINDS else []
+    problems += _pool_problems(entry)
+    if problems:
+        raise LedgerError(f"cannot record the {kind}: {'; '.join(problems)}")
     return entry
 
 
@@ -400,6 +424,21 @@ def _round_problems(entry: Mapping[str, Any], people: Collection[str] | None) ->
     return problems
 
 
+def _pool_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
+    """A buy-in or a prize: a known player, a pool name, a positive whole amount."""
+    problems = [p for p in (_name_problem(entry.get("player"), "player", people),) if p]
+    pool = entry.get("pool")
+    if not isinstance(pool, str) or not pool.strip() or pool.startswith(POOL_PREFIX):
+        problems.append(f"pool is {pool!r}, expected the name of a prize pool")
+    if isinstance(entry.get("player"), str) and entry["player"].startswith(POOL_PREFIX):
+        problems.append(f"player {entry['player']} is a pool, not a person")
+    if not _is_amount(entry.get("amount")):
+        problems.append(f"amount is {entry.get('amount')!r}, expected a positive whole number")
+    if not isinstance(entry.get("note", ""), str):
+        problems.append(f"note is {entry.get('note')!r}, expected text")
+    return problems
+
+
 def _correction_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
     problems = _transfer_problems(entry.get("transfers"), people)
     target = entry.get("reverses")
@@ -415,6 +454,8 @@ SHAPES: dict[str, Callable[[Mapping[str, Any], Collection[str] | None], list[str
     "round": _round_problems,
     "payment": _payment_problems,
     "correction": _correction_shape,
+    "buy-in": _pool_problems,
+    "prize": _pool_problems,
 }
 
 

@@ -270,6 +270,9 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
     if kind == "payment":
         _need(entry, where, to=str, **{"from": str})
         return
+    if kind in ("buy-in", "prize"):  # a tournament's pool: amounts are the ledger's to judge
+        _need(entry, where, player=str, pool=str)
+        return
     _transfers(entry.get("transfers"), where)
     if kind == "correction":
         _need(entry, where, reverses=int, reason=str)

@@ -96,7 +96,11 @@ def _check_preset(preset: object, snapshot: object) -> None:
 def _names_in(entry: Mapping[str, Any]) -> set[str]:
     """Every person an entry names: its transfers, its dealer, stakes and hands, a payment's ends."""
     names = {t[k] for t in entry.get("transfers", []) for k in ("from", "to")}
-    names.update(n for n in (entry.get("dealer"), entry.get("from"), entry.get("to")) if n)
+    names.update(
+        n
+        for n in (entry.get("dealer"), entry.get("from"), entry.get("to"), entry.get("player"))
+        if n
+    )
     names.update(entry.get("stakes", {}))
     names.update(entry.get("hands", {}))
     return names
@@ -163,6 +167,22 @@ def _changed_night(
     if table is not None:
         night["table"] = _clean_table(table)
     return night
+
+
+def _add_checked(
+    tx: Tx, db: Any, entries: Sequence[Mapping[str, Any]], people: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Add buy-ins or prizes to the night file `db`, each checked first: StoreError naming
+    every problem, nothing added."""
+    problems: list[str] = []
+    for entry in entries:
+        if entry.get("kind") not in ledger.POOL_KINDS:
+            problems.append(f"kind is {entry.get('kind')!r}, expected buy-in or prize")
+            continue
+        problems += ledger.entry_problems(entry, people)
+    if problems:
+        raise StoreError(f"cannot record the entries: {'; '.join(problems)}")
+    return [tx.add_entry(db, dict(entry)) for entry in entries]
 
 
 def _clean_date(date: str | None) -> str:
@@ -272,11 +292,14 @@ class Store:
         stakes: Mapping[str, int] | None = None,
         date: str | None = None,
         table: Mapping[str, Any] | None = None,
+        entries: Callable[[int], Sequence[Mapping[str, Any]]] | None = None,
     ) -> dict[str, Any]:
         """Open a new night (the previous one must be closed); return its record.
 
         `table` is the round engine's own state between rounds (rotation counters, default
-        stake, night-level lines): kept as given, a JSON-able dict.
+        stake, night-level lines): kept as given, a JSON-able dict. `entries(night_id)` gives
+        entries recorded in the same write (a tournament's buy-ins), each checked as
+        `add_entries` checks them.
         """
         seat_list = _clean_seats(seats)
         if dealer not in seat_list:
@@ -309,7 +332,53 @@ class Store:
                 {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": tx.next_seq()}
             )
             db.table("night").insert(night)
+            if entries is not None:
+                _add_checked(tx, db, entries(night_id), seat_list)
             return dict(night)
+
+        return self._write(change)
+
+    def add_entries(
+        self, entries: Sequence[Mapping[str, Any]], night_update: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Record buy-ins or prizes (`ledger.pool_entry`) in the open night and change its record
+        (keys of `update_night`) in the same atomic write; return the stored entries. Raises
+        StoreError listing the problems, changing nothing."""
+
+        def change(tx: Tx) -> list[dict[str, Any]]:
+            db = tx.open_db()
+            night = night_of(db)
+            changed = _changed_night(dict(night), **dict(night_update or {}))
+            stored = _add_checked(tx, db, entries, night["players"])
+            if night_update:
+                db.table("night").update(changed, doc_ids=[1])
+            return stored
+
+        return self._write(change)
+
+    def drop_entries(
+        self, seqs: Sequence[int], night_update: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Remove the open night's last entries, which must be exactly `seqs` (read before:
+        another command's entry in between changes nothing), and change its record in the same
+        write; return the removed entries. What `undo` of a tournament's last hand needs."""
+
+        def change(tx: Tx) -> list[dict[str, Any]]:
+            db = tx.open_db()
+            tables = tables_of(db)
+            keys = sorted((int(k) for k in tables.get("entries", {})), reverse=True)
+            want = sorted(seqs, reverse=True)
+            if keys[: len(want)] != want:
+                raise StoreError(
+                    f"the ledger was changed by another command since this one read it: the last"
+                    f" entries are not seq {', '.join(map(str, sorted(want)))}; nothing was undone"
+                )
+            removed = [entry_at(tables, str(seq)) for seq in sorted(want)]
+            if night_update:
+                changed = _changed_night(dict(night_of(db)), **dict(night_update))
+                db.table("night").update(changed, doc_ids=[1])
+            db.table("entries").remove(doc_ids=want)
+            return removed
 
         return self._write(change)
 

@@ -1,0 +1,99 @@
+"""`banluck tournament start|act|show`: a tournament night in the store (docs/tournament.md).
+`banluck table` plays the open tournament with its leaderboard."""
+
+import json
+from typing import Annotated
+
+import typer
+
+from banluck.cli.common import JsonOpt, open_store
+
+app = typer.Typer(
+    help="Tournament nights: chip stacks, cut-offs and prizes from the buy-ins.",
+    no_args_is_help=True,
+)
+
+
+@app.command("start")
+def start(
+    preset: Annotated[str, typer.Argument(help="A casino preset, e.g. tournament.")],
+    seats: Annotated[list[str], typer.Argument(help="The players in seat order.")],
+    buy_in: Annotated[
+        int, typer.Option("--buy-in", help="Each player's buy-in: money, into the prize pool.")
+    ],
+    chips: Annotated[int, typer.Option("--chips", help="Each player's chips at the start.")],
+    date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
+) -> None:
+    """Start a tournament night: the buy-ins go into the ledger, the chips do not.
+
+    Example: banluck tournament start tournament Ann Ben Cid Dee --buy-in 20 --chips 1000
+    """
+    from banluck.app.tournament import pool_of, start_tournament
+    from banluck.core.errors import BanluckError
+
+    for what, value in (("buy-in", buy_in), ("chips", chips)):
+        if value <= 0:
+            raise BanluckError(f"--{what} {value} must be above 0, e.g. --{what} 20")
+    record, played = start_tournament(open_store(), preset, seats, buy_in, chips, date)
+    typer.echo(
+        f"night {record['id']} started: tournament under {preset}, players"
+        f" {', '.join(played.start.seats)}, {chips} chips each; buy-ins of {buy_in} into"
+        f" pool:{pool_of(record['id'])} ({played.start.pool}); {played.first} bets first"
+    )
+
+
+@app.command("act", context_settings={"ignore_unknown_options": True})  # `bet Ann -5` is refused
+def act(
+    line: Annotated[list[str], typer.Argument(help="One line, e.g. bet Ann 100 or hit Ann 5.")],
+) -> None:
+    """Play one line of the open tournament (as typed at `banluck table`).
+
+    Example: banluck tournament act bet Ann 100
+    """
+    from banluck.app.tournament import TournamentSession
+
+    session = TournamentSession.open(open_store())
+    typed = " ".join(line)
+    stored = session.act(typed)
+    typer.echo(stored if stored.startswith("undid") else f"ok: {stored}")
+    typer.echo(session.tournament.pending())
+
+
+@app.command("show")
+def show(as_json: JsonOpt = False) -> None:
+    """The open tournament: the leaderboard, the hand in play, the prizes once it is over.
+
+    Example: banluck tournament show
+    """
+    from banluck.app.tournament import TournamentSession
+
+    session = TournamentSession.open(open_store())
+    played = session.tournament
+    if as_json:
+        from banluck.games.tournament.panel import board
+
+        shown = board(played)
+        out = {
+            "night": session.record["id"],
+            "preset": played.preset.name,
+            "hand": played.number,
+            "over": played.over,
+            "stacks": dict(played.stacks),
+            "bets": {r.name: r.bet for r in shown.rows if r.bet},
+            "out": [{"name": o.name, "hand": o.hand, "reason": o.reason} for o in played.out],
+            "next_to_bet": played.next_bettor(),
+            "awaited": played.pending(),
+            "prizes": played.prizes(),
+            "log": played.log(),
+        }
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    from banluck.cli.render import console
+    from banluck.cli.tournament_view import tournament_screen
+
+    out_console = console()
+    out_console.print(tournament_screen(played, out_console.width, session.record["id"]))
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="tournament")

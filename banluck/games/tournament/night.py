@@ -1,0 +1,435 @@
+"""A tournament night: its first line, its stacks and eliminations, replayed from its lines.
+
+The night is its list of lines (`bet`, `secret`, the casino words, `undo`), after the first line
+`tournament PRESET Ann Ben Cid Dee buy-in 20 chips 1000`. Its state is never stored: it is what
+replaying the lines gives, so a closed terminal loses nothing that was typed.
+
+Each hand: every player still in bets, in turn from the hand's first bettor (the first bettor moves
+to the next seat still in each hand); then the hand is a casino round against the dealer (the
+boxes in betting order), and each player's chips move by what his box won or lost. The dealer is
+neutral: his chips are the other side of every box and are nobody's money. After the hand a stack
+under the minimum bet is out; after a cut-off hand the lowest stack is out: the lowest of those
+still in, unless a stack went under the minimum bet in that hand (that one was the lowest).
+The tournament ends after its last hand, or when one player (or none) is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.core.errors import BanluckError, RuleError
+from banluck.core.money import nets, parse_amount
+from banluck.games.casino.family import CASINO
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.settlement import check_stake
+from banluck.games.casino.state import RoundState
+from banluck.games.tournament.rules import check_start, lowest, prizes
+from banluck.table.action import DEALER, Action
+from banluck.table.line import read_line
+from banluck.table.night import close_to, seating_for, unknown_word
+from banluck.table.round import Round
+from banluck.table.seats import Table
+
+START_WORD = "tournament"
+USAGE = "tournament PRESET NAME NAME... buy-in N chips N"
+EXAMPLE = "tournament tournament Ann Ben Cid Dee buy-in 20 chips 1000"
+BET_WORDS = ("bet", "secret")
+ALIASES = {**CASINO.aliases, "u": "undo"}
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The first line: the preset, the players in seat order, the buy-in and the chips each."""
+
+    preset: Preset
+    seats: tuple[str, ...]
+    buy_in: int
+    chips: int
+
+    def line(self) -> str:
+        names = " ".join(self.seats)
+        return f"{START_WORD} {self.preset.name} {names} buy-in {self.buy_in} chips {self.chips}"
+
+    @property
+    def pool(self) -> int:
+        return self.buy_in * len(self.seats)
+
+
+def parse_start(args: Sequence[str]) -> tuple[str, list[str], int, int]:
+    """`PRESET Ann Ben ... buy-in 20 chips 1000` (the words after `tournament`) as the preset's
+    name, the seats, the buy-in and the chips."""
+    words = list(args)
+    lower = [w.lower() for w in words]
+    usage = f"usage: {USAGE}, e.g. {EXAMPLE}"
+    if "buy-in" not in lower or "chips" not in lower:
+        raise RuleError(usage)
+    at, chips_at = lower.index("buy-in"), lower.index("chips")
+    if chips_at != at + 2 or len(words) != chips_at + 2 or at < 3:
+        raise RuleError(usage)
+    try:
+        buy_in = parse_amount(words[at + 1], "buy-in", "20")
+        chips = parse_amount(words[chips_at + 1], "chips", "1000")
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None
+    return words[0], words[1:at], buy_in, chips
+
+
+def start_for(preset: object, seats: Sequence[str], buy_in: int, chips: int) -> Start:
+    """The checked first line: a casino preset with sound tournament knobs, good names."""
+    checked = check_start(preset, seats, buy_in, chips)
+    seating_for(checked, seats)  # names: one word each, none twice
+    return Start(checked, tuple(seats), buy_in, chips)
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """A player eliminated after hand `hand`, and why."""
+
+    name: str
+    hand: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand played: its bets (in betting order), the secret ones, its casino lines, each
+    player's chips won (+) or lost (-), the dealer's side of them, and the stacks after it."""
+
+    number: int
+    bets: dict[str, int]
+    secret: frozenset[str]
+    lines: tuple[str, ...]
+    chips: dict[str, int]
+    dealer: int
+    stacks: dict[str, int]
+
+
+@dataclass(slots=True)
+class Tournament:
+    """The tournament's state after its lines; `do_line` applies one, `undo` removes the last."""
+
+    start: Start
+    lines: list[str] = field(default_factory=list)
+    stacks: dict[str, int] = field(init=False)
+    out: list[Out] = field(init=False)
+    hands: list[Hand] = field(init=False)
+    history: list[dict[str, int]] = field(init=False)  # the stacks after hand k (0: the start)
+    first: str = field(init=False)  # the first bettor of the hand being bet or played
+    bets: dict[str, int] = field(init=False)
+    secret: set[str] = field(init=False)
+    secrets: dict[str, int] = field(init=False)  # who made his secret bet, in which stretch
+    current: Round[RoundState] | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        lines, self.lines = list(self.lines), []
+        self._fresh()
+        for line in lines:
+            self.do_line(line)
+
+    def _fresh(self) -> None:
+        seats = self.start.seats
+        self.stacks = {name: self.start.chips for name in seats}
+        self.out, self.hands, self.history = [], [], [dict(self.stacks)]
+        self.first = seats[0]
+        self.bets, self.secret, self.secrets = {}, set(), {}
+        self.current = None
+
+    # -- what the night is now ------------------------------------------------------------------
+    @property
+    def preset(self) -> Preset:
+        return self.start.preset
+
+    @property
+    def number(self) -> int:
+        """The hand being bet or played (1 for the first)."""
+        return len(self.hands) + 1
+
+    def is_out(self, name: str) -> Out | None:
+        return next((o for o in self.out if o.name == name), None)
+
+    @property
+    def still_in(self) -> list[str]:
+        return [n for n in self.start.seats if self.is_out(n) is None]
+
+    @property
+    def over(self) -> bool:
+        return len(self.hands) >= self.preset.tournament.hands or len(self.still_in) <= 1
+
+    def order(self) -> list[str]:
+        """This hand's betting order: the players still in, from the first bettor."""
+        players = self.still_in
+        at = players.index(self.first) if self.first in players else 0
+        return players[at:] + players[:at]
+
+    def next_bettor(self) -> str | None:
+        if self.over or self.current is not None:
+            return None
+        return next((n for n in self.order() if n not in self.bets), None)
+
+    def stretch(self, number: int | None = None) -> int:
+        """Which stretch between cut-offs hand `number` is in (0 before the first cut-off)."""
+        number = self.number if number is None else number
+        return sum(1 for c in self.preset.tournament.cutoffs if c < number)
+
+    def next_cutoff(self) -> int | None:
+        """The hand after which the next cut-off comes, None when there is none left."""
+        return next((c for c in self.preset.tournament.cutoffs if c >= self.number), None)
+
+    def standings(self) -> list[list[str]]:
+        """The players best first, in groups of those tied: those still in by stack, then those
+        out, the last out first; those out after the same hand by stack (a cut-off's loser had
+        at least the minimum bet, so he ranks above those out under it)."""
+        groups: list[list[str]] = []
+        by_stack: dict[int, list[str]] = {}
+        for name in self.still_in:
+            by_stack.setdefault(self.stacks[name], []).append(name)
+        groups += [by_stack[s] for s in sorted(by_stack, reverse=True)]
+        by_hand: dict[int, list[Out]] = {}
+        for gone in self.out:
+            by_hand.setdefault(gone.hand, []).append(gone)
+        for hand in sorted(by_hand, reverse=True):
+            left: dict[int, list[str]] = {}
+            for gone in by_hand[hand]:
+                left.setdefault(self.stacks[gone.name], []).append(gone.name)
+            groups += [left[s] for s in sorted(left, reverse=True)]
+        return groups
+
+    def prizes(self) -> dict[str, int]:
+        """The prizes from the pool, once the tournament is over ({} before)."""
+        if not self.over:
+            return {}
+        section = self.preset.tournament
+        return prizes(self.start.pool, section.prizes, self.standings(), self.start.seats)
+
+    def hidden(self) -> set[str]:
+        """The secret bets not yet settled: shown as hidden."""
+        if self.current is None:
+            return set(self.secret)
+        boxes = self.current.state.players
+        return {n for n in self.secret if n not in boxes or not boxes[n].settled}
+
+    def pending(self) -> str:
+        """What the night waits for, in a few words."""
+        if self.over:
+            return "nothing: the tournament is over"
+        bettor = self.next_bettor()
+        if bettor is not None:
+            return f"{bettor} to bet (bet {bettor} AMOUNT, or secret {bettor} AMOUNT)"
+        if self.current is None:
+            return f"hand {self.number}: the dealer's up card (up CARD)"
+        return self.current.pending()
+
+    def words(self) -> list[str]:
+        return sorted({*BET_WORDS, *CASINO.words, "undo"})
+
+    # -- lines ----------------------------------------------------------------------------------
+    def do_line(self, text: str) -> str:
+        """Apply one line; return it as the night log stores it. Nothing changes on error."""
+        word, args = read_line(text, ALIASES)
+        if not word:
+            raise RuleError("an empty line: type a word such as `bet Ann 100` (see `help`)")
+        if word == "undo":
+            if args:
+                raise RuleError("undo takes no words after it: type `undo` alone")
+            self.undo()
+            return "undo"
+        stored = self._do(word, args)  # each word checks everything before it changes anything
+        self.lines.append(stored)
+        return stored
+
+    def undo(self) -> str:
+        """Remove the last line (the state is replayed without it); return it."""
+        if not self.lines:
+            raise RuleError("nothing to undo: no line has been played since the first")
+        last, kept = self.lines[-1], self.lines[:-1]
+        self.lines = []
+        self._fresh()
+        for line in kept:
+            self.do_line(line)
+        return last
+
+    def _do(self, word: str, args: list[str]) -> str:
+        if word == START_WORD:
+            raise RuleError("`tournament` starts a night log and comes once, on its first line")
+        if self.over:
+            raise RuleError(f"the tournament is over after hand {len(self.hands)}: no more lines")
+        if word in BET_WORDS:
+            return self._bet(args, secret=word == "secret")
+        action_cls = CASINO.words.get(word)
+        if action_cls is None:
+            raise RuleError(unknown_word(word, self.words()))
+        return self._play(word, action_cls, args)
+
+    def resolve(self, name: str) -> str:
+        """A player's name as seated, matched without regard to case (`dealer` stays)."""
+        if name.lower() == DEALER:
+            return DEALER
+        for seat in self.start.seats:
+            if seat.lower() == name.lower():
+                return seat
+        close = close_to(name, self.start.seats)
+        hint = f"did you mean {close}?" if close else f"players: {', '.join(self.start.seats)}"
+        raise RuleError(f"{name} does not play in this tournament: {hint}")
+
+    def _bet(self, args: list[str], secret: bool) -> str:
+        word = "secret" if secret else "bet"
+        if len(args) != 2:
+            raise RuleError(f"usage: {word} NAME AMOUNT, e.g. {word} Ann 100")
+        name = self.resolve(args[0])
+        gone = self.is_out(name)
+        if gone is not None:
+            raise RuleError(f"{name} is out (after hand {gone.hand}: {gone.reason})")
+        if self.current is not None:
+            raise RuleError(
+                f"cannot bet {name}: hand {self.number} is being played ({self.current.pending()})"
+            )
+        if name in self.bets:
+            raise RuleError(f"{name} has bet this hand already: `undo` takes a bet back")
+        bettor = self.next_bettor()
+        if bettor != name:
+            raise RuleError(
+                f"{bettor} bets before {name} this hand (the first bettor is {self.first}):"
+                f" bet {bettor} AMOUNT"
+            )
+        try:
+            amount = parse_amount(args[1], "bet", "100")
+        except BanluckError as exc:
+            raise RuleError(str(exc)) from None
+        section = self.preset.tournament
+        if amount < section.min_bet:
+            raise RuleError(
+                f"bet {amount} is under the minimum bet {section.min_bet} (tournament.min_bet)"
+            )
+        if amount > section.max_bet:
+            raise RuleError(
+                f"bet {amount} is over the maximum bet {section.max_bet} (tournament.max_bet)"
+            )
+        if amount > self.stacks[name]:
+            raise RuleError(f"{name} has {self.stacks[name]} chips: bet {amount} is more")
+        check_stake(name, amount, self.preset)
+        if secret:
+            stretch = self.stretch()
+            if self.secrets.get(name) == stretch:
+                raise RuleError(
+                    f"{name} has made the secret bet of this stretch already: one a player"
+                    f" between cut-offs ({self._stretch_text(stretch)})"
+                )
+            self.secrets[name] = stretch
+            self.secret.add(name)
+        self.bets[name] = amount
+        return f"{word} {name} {amount}"
+
+    def _stretch_text(self, stretch: int) -> str:
+        cutoffs = list(self.preset.tournament.cutoffs)
+        first = cutoffs[stretch - 1] + 1 if stretch else 1
+        last = cutoffs[stretch] if stretch < len(cutoffs) else self.preset.tournament.hands
+        return f"hands {first} to {last}"
+
+    def _play(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> str:
+        bettor = self.next_bettor()
+        if bettor is not None:
+            raise RuleError(
+                f"every player still in bets before the cards: {bettor} is next"
+                f" (bet {bettor} AMOUNT)"
+            )
+        rnd = self.current
+        if rnd is None:
+            if action_cls is not CASINO.opening:
+                raise RuleError(
+                    f"hand {self.number} starts with `{CASINO.opening.usage}`, before `{word}`"
+                )
+            rnd = Round(Table(self.preset, DEALER, dict(self.bets)), CASINO)
+        done: list[Action[Any]] = []
+        try:
+            for action in action_cls.expand(args, rnd.state, self.resolve):
+                done.append(rnd.do(action))
+            self._check_risk(rnd, " ".join([word, *args]))
+        except RuleError:
+            for _ in done:
+                rnd.undo()
+            raise
+        self.current = rnd
+        stored = action_cls.spell(done) or " ".join([word, *args])
+        if rnd.done:
+            self._finish(rnd)
+        return stored
+
+    def _check_risk(self, rnd: Round[RoundState], line: str) -> None:
+        """A double, a split or insurance needs the chips: everything on a box counts against
+        the stack it had before the hand."""
+        for box in rnd.state.players.values():
+            risk = sum(h.bet for h in box.hands) + box.insurance
+            stack = self.stacks[box.name]
+            if risk > stack:
+                raise RuleError(
+                    f"cannot `{line}`: {box.name} would have {risk} on the hand and has"
+                    f" {stack} chips"
+                )
+
+    def _finish(self, rnd: Round[RoundState]) -> None:
+        moved = nets(rnd.transfers())
+        chips = {name: moved.get(name, 0) for name in self.bets}
+        for name, change in chips.items():
+            self.stacks[name] += change
+        number = self.number
+        self.hands.append(
+            Hand(
+                number=number,
+                bets=dict(self.bets),
+                secret=frozenset(self.secret),
+                lines=tuple(rnd.lines()),
+                chips=chips,
+                dealer=moved.get(DEALER, 0),
+                stacks=dict(self.stacks),
+            )
+        )
+        order = list(self.bets)
+        section = self.preset.tournament
+        for name in self.still_in:
+            if self.stacks[name] < section.min_bet:
+                why = f"stack {self.stacks[name]} under the minimum bet {section.min_bet}"
+                self.out.append(Out(name, number, why))
+        players = self.still_in
+        under = [o for o in self.out if o.hand == number]
+        if number in section.cutoffs and not under and len(players) > 1:
+            # a stack that went under the minimum bet in this hand was the lowest: the cut-off
+            # takes nobody else
+            stacks = {n: self.stacks[n] for n in players}
+            loser, tie = lowest(stacks, self.history, order)
+            why = f"lowest stack {stacks[loser]} at the cut-off after hand {number}"
+            self.out.append(Out(loser, number, f"{why} ({tie})" if tie else why))
+        self.history.append(dict(self.stacks))
+        self.first = self._after(self.first)
+        self.bets, self.secret, self.current = {}, set(), None
+
+    def _after(self, name: str) -> str:
+        """The next seat still in after `name`, in seat order."""
+        seats = self.start.seats
+        at = seats.index(name)
+        for step in range(1, len(seats) + 1):
+            seat = seats[(at + step) % len(seats)]
+            if self.is_out(seat) is None:
+                return seat
+        return name
+
+    def log(self) -> str:
+        """The whole night log: the first line and every line since."""
+        return "\n".join([self.start.line(), *self.lines]) + "\n"
+
+
+def read_log_lines(
+    first: Sequence[str], lines: Sequence[tuple[int, str]], load: Any, source: str
+) -> Tournament:
+    """A tournament from a night log's words: `first` is the first line's words after
+    `tournament`, `lines` the numbered lines after it; `load(name)` gives a preset. A wrong
+    line raises BanluckError naming `source` and its number."""
+    name, seats, buy_in, chips = parse_start(first)
+    tournament = Tournament(start_for(load(name), seats, buy_in, chips))
+    for number, line in lines:
+        try:
+            tournament.do_line(line)
+        except BanluckError as exc:
+            raise BanluckError(f"{source}:{number}: {exc}") from None
+    return tournament

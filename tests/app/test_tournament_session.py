@@ -1,0 +1,190 @@
+"""A tournament night in the store: the buy-ins go in with the night, every line is stored as it
+is typed (a closed terminal loses nothing), the prizes go in with the line that ends it, and the
+ledger holds exactly the buy-ins and the prizes: the chips never reach it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from banluck.app.session import Session
+from banluck.app.tournament import TournamentSession, start_tournament
+from banluck.core.errors import BanluckError, RuleError
+from banluck.money.ledger import balances
+from banluck.storage import Store
+from banluck.storage.files import StoreError
+from banluck.table.nightlog import parse_lines
+from tests.games.tournament.driver import play_out
+
+ROOT = Path(__file__).resolve().parents[2]
+LOG = ROOT / "docs" / "examples" / "tournament-night.log"
+SHORT = "short-tournament"
+
+
+def make_short(rules: dict[str, str]) -> None:
+    import contextlib
+    import io
+
+    from banluck.cli.main import main
+
+    with contextlib.redirect_stdout(io.StringIO()):  # what it says is not what a test reads
+        assert main(["rules", "new", SHORT, "--from", "tournament"]) == 0
+        for key, value in rules.items():
+            assert main(["rules", "set", SHORT, key, value]) == 0
+
+
+def example_lines() -> list[str]:
+    """The example night's lines after its first line and its rule lines."""
+    lines = parse_lines(LOG.read_text(encoding="utf-8"))
+    return [" ".join([x.word, *x.args]) for x in lines if x.word not in ("tournament", "rule")]
+
+
+@pytest.fixture
+def store() -> Store:
+    make_short({"tournament.hands": "8", "tournament.cutoffs": "2,4,6"})
+    return Store()
+
+
+def kinds(store: Store) -> list[tuple[str, str, int]]:
+    return [(e["kind"], e["player"], e["amount"]) for e in store.entries()]
+
+
+def test_the_buy_ins_are_recorded_with_the_night(store: Store) -> None:
+    record, played = start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
+    assert kinds(store) == [("buy-in", n, 20) for n in ("Ann", "Ben", "Cid", "Dee")]
+    pool = f"pool:tournament-{record['id']}"
+    assert balances(store.entries()) == {"Ann": -20, "Ben": -20, "Cid": -20, "Dee": -20, pool: 80}
+    assert store.check() == [] and played.stacks["Ann"] == 100
+
+
+def test_the_whole_example_night_stores_only_buy_ins_and_prizes(store: Store) -> None:
+    record, _ = start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
+    for line in example_lines():
+        TournamentSession.open(store).act(line)  # a fresh session each line: as after a crash
+    session = TournamentSession.open(store)
+    assert session.tournament.stacks == {"Ann": 270, "Ben": 160, "Cid": 6, "Dee": 90}
+    assert kinds(store) == [
+        *[("buy-in", n, 20) for n in ("Ann", "Ben", "Cid", "Dee")],
+        ("prize", "Ann", 56),
+        ("prize", "Ben", 24),
+    ]
+    assert [e["note"] for e in session.prizes()] == ["1st place", "2nd place"]
+    assert balances(store.entries()) == {
+        "Ann": 36,
+        "Ben": 4,
+        "Cid": -20,
+        "Dee": -20,
+        f"pool:tournament-{record['id']}": 0,
+    }
+    assert store.check() == []
+    store.close_night()  # nothing is left in play: the night closes as any other
+
+
+def test_undo_of_the_last_line_takes_the_prizes_back_in_the_same_write(store: Store) -> None:
+    start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
+    session = TournamentSession.open(store)
+    for line in example_lines():
+        session.act(line)
+    assert session.act("undo") == "undid `hole 10`; the prizes are taken back out of the ledger"
+    assert [e["kind"] for e in store.entries()] == ["buy-in"] * 4
+    again = TournamentSession.open(store)
+    assert not again.tournament.over and again.tournament.pending().startswith("the dealer")
+    again.act("hole 10")
+    assert [e["amount"] for e in again.prizes()] == [56, 24]
+
+
+def test_a_refused_line_changes_nothing_stored(store: Store) -> None:
+    start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
+    session = TournamentSession.open(store)
+    session.act("bet Ann 20")
+    before = store.tonight()
+    with pytest.raises(RuleError, match="Ben bets before Cid"):
+        session.act("bet Cid 20")
+    assert store.tonight() == before and session.tournament.lines == ["bet Ann 20"]
+
+
+def test_a_usual_night_command_refuses_a_tournament_night(store: Store) -> None:
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    with pytest.raises(BanluckError, match="night 1 is a tournament: play it with `banluck table`"):
+        Session.open(store)
+
+
+def test_a_second_night_cannot_open_over_a_tournament(store: Store) -> None:
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    with pytest.raises(BanluckError, match="is still open"):
+        start_tournament(store, SHORT, ["Cid", "Dee"], 20, 100)
+
+
+def test_pool_entries_are_checked_before_they_are_stored(store: Store) -> None:
+    from banluck.money.ledger import LedgerError, pool_entry
+
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    with pytest.raises(StoreError, match="player Zed is not a known person"):
+        store.add_entries([pool_entry("prize", "Zed", "tournament-1", 10)])
+    with pytest.raises(LedgerError, match="amount is 0, expected a positive whole number"):
+        pool_entry("prize", "Ann", "tournament-1", 0)
+    with pytest.raises(LedgerError, match="pool is 'pool:x', expected the name of a prize pool"):
+        pool_entry("buy-in", "Ann", "pool:x", 10)
+    with pytest.raises(StoreError, match="expected buy-in or prize"):
+        store.add_entries([{"kind": "payment", "from": "Ann", "to": "Ben", "amount": 5}])
+    assert len(store.entries()) == 2
+
+
+def test_a_stored_buy_in_without_its_player_is_a_damaged_file(
+    store: Store, banluck_home: Path
+) -> None:
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    path = store.night_path(1)
+    data = json.loads(path.read_text())
+    del data["entries"]["1"]["player"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(StoreError, match="player"):
+        Store().entries()
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=8,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a failing night is read, not shrunk
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data(), players=st.integers(2, 4))
+def test_the_ledger_holds_exactly_the_buy_ins_and_the_prizes(
+    banluck_home: Path, data: st.DataObject, players: int
+) -> None:
+    """Any tournament played to its end through the store: its entries are one buy-in a player
+    and one prize a winner, they net to zero, and the pool ends empty."""
+    import shutil
+
+    shutil.rmtree(banluck_home, ignore_errors=True)
+    make_short({"tournament.hands": "5", "tournament.cutoffs": "2,4", "tournament.max_bet": "40"})
+    store = Store()
+    names = ["Ann", "Ben", "Cid", "Dee"][:players]
+    record, _ = start_tournament(store, SHORT, names, 15, 60)
+    session = TournamentSession.open(store)
+
+    def draw(options: list[str]) -> str:
+        return data.draw(st.sampled_from(options))
+
+    def amount(low: int, high: int) -> int:
+        return data.draw(st.integers(low, high))
+
+    play_out(lambda: session.tournament, session.act, draw, amount)
+    played = TournamentSession.open(store).tournament
+    assert played.over and played.stacks == session.tournament.stacks
+    won = played.prizes()
+    pool = f"pool:tournament-{record['id']}"
+    entries = store.entries()
+    assert [(e["kind"], e["player"], e["amount"]) for e in entries] == [
+        *[("buy-in", n, 15) for n in names],
+        *[("prize", n, won[n]) for group in played.standings() for n in group if n in won],
+    ]
+    owed = balances(entries)
+    assert owed.get(pool, 0) == 0 and sum(owed.values()) == 0
+    assert {n: owed.get(n, 0) for n in names} == {n: won.get(n, 0) - 15 for n in names}
+    assert store.check() == []
