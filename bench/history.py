@@ -106,7 +106,7 @@ def time_reads(
     floors: list[float] = []
     times: dict[str, dict[int, list[float]]] = {c: {n: [] for n in homes} for c in COMMANDS}
     peaks: dict[str, dict[int, int]] = {c: dict.fromkeys(homes, 0) for c in COMMANDS}
-    for size, home in homes.items():
+    for home in homes.values():
         for words in COMMANDS.values():  # warm-up: bytecode, the index brought up to date
             run([*banluck, *words], {**env, "BANLUCK_HOME": str(home)})
     for _ in range(runs):
