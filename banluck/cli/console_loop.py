@@ -523,13 +523,12 @@ def _help(
 
 def _settle(out: Any, session: Session, rest: Sequence[str] = ()) -> None:
     """`settle`: every unpaid balance, as `banluck settle`; `settle tonight`: tonight's."""
-    from banluck.money.ledger import balances
     from banluck.money.settleup import plan
 
     if [w.lower() for w in rest] not in ([], ["tonight"]):
         raise BanluckError("usage: settle (every unpaid balance), or settle tonight")
     tonight = bool(rest)
-    owed = session.balances() if tonight else balances(session.store.entries())
+    owed = session.balances() if tonight else session.store.balances()
     result = plan(owed)
     if not result.transfers:
         out.print("everyone is even tonight" if tonight else "everyone is even")
@@ -541,7 +540,6 @@ def _pay(session: Session, rest: Sequence[str]) -> str:
     """`pay FROM TO AMOUNT [--yes]`: a payment recorded as `banluck pay` records it."""
     from banluck.cli.ledger_cmd import _owing, _payment_doubt, _person
     from banluck.core.money import parse_amount
-    from banluck.money.ledger import balances
 
     words = [w for w in rest if w.lower() != "--yes"]
     if len(words) != 3:
@@ -553,7 +551,7 @@ def _pay(session: Session, rest: Sequence[str]) -> str:
     if doubt and len(words) == len(rest):
         raise BanluckError(f"{doubt}: type it again with --yes to record it anyway")
     entry = store.add_payment(payer, payee, value)
-    after = balances(store.entries())
+    after = store.balances()
     return (
         f"#{entry['seq']}: {payer} paid {payee} {value}; now {_owing(payer, after.get(payer, 0))},"
         f" {_owing(payee, after.get(payee, 0))}"

@@ -126,6 +126,9 @@ def _show_ledger(
     from banluck.money.ledger import balances
 
     night_id, scope = _scope(store, night, all_nights)
+    if night_id is None:
+        _show_all(store, scope, as_json, limit)
+        return
     if as_json:
         entries = store.entries(night_id)
         out_json = {"scope": scope, "entries": entries, "balances": balances(entries)}
@@ -143,6 +146,35 @@ def _show_ledger(
             yield entry
 
     totals = balances(every())
+    _print_ledger(store, night_id, scope, list(last), count, totals)
+
+
+def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
+    """The whole ledger: the balances from the nights' totals in the index; the entries streamed
+    one night file at a time (as JSON), or only the last `limit` read (as a table)."""
+    records = store.nights(totals=True)
+    from banluck.money.stats import add_totals
+
+    totals = add_totals(*(r["totals"] for r in records))["balance"]
+    if as_json:
+        dumps = json.JSONEncoder(ensure_ascii=False).encode
+        sys.stdout.write(f'{{"scope": {dumps(scope)}, "entries": [')
+        for i, entry in enumerate(store.iter_entries()):
+            sys.stdout.write((", " if i else "") + dumps(entry))
+        sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
+        return
+    count = sum(r["entries"] for r in records)
+    _print_ledger(store, None, scope, store.last_entries(limit) if limit else [], count, totals)
+
+
+def _print_ledger(
+    store: Any,
+    night_id: int | None,
+    scope: str,
+    last: list[dict[str, Any]],
+    count: int,
+    totals: dict[str, int],
+) -> None:
     from rich.table import Table
 
     from banluck.cli.render import balances_table, console, titled
@@ -186,14 +218,12 @@ def history(as_json: JsonOpt = False) -> None:
 
     Example: banluck history
     """
-    from banluck.money.stats import results
-
     store = open_store()
-    nights = store.nights()
+    nights = store.nights(totals=True)
     for rec in nights:
         # `net` is the night's balance (its payments included); `result` what was won and lost
         # at the table, `unpaid` what of the night's balance is still owed
-        rec["result"] = results(store.entries(rec["id"]))
+        rec["result"] = rec.pop("totals")["result"]
         rec["unpaid"] = dict(rec.get("net") or {})
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
@@ -227,11 +257,10 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: banluck stats --night 1
     """
-    from banluck.money.stats import COUNTED_KINDS, player_stats
+    from banluck.money.stats import COUNTED_KINDS, stats_of
 
     store = open_store()
-    entries = store.entries(night) if night is not None else store.entries()
-    rows = player_stats(entries)
+    rows = stats_of(store.totals(None if night is None else [night]))
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
@@ -369,21 +398,20 @@ def _show_settle(
     via: str | None,
     as_json: bool,
 ) -> None:
-    from banluck.money.ledger import balances
     from banluck.money.settleup import plan, plan_via
 
+    # the balances of the nights chosen, summed from their totals in the index
     if night is not None:
-        entries = store.entries(night)
+        owed = store.totals([night])["balance"]
         scope = f"night {night}"
     elif lo or hi:
-        dates = {rec["id"]: rec["date"] for rec in store.nights()}
         low, high = lo or "0000-00-00", hi or "9999-99-99"
-        entries = [e for e in store.entries() if low <= dates.get(e["night"], "") <= high]
+        chosen = [rec["id"] for rec in store.nights() if low <= rec["date"] <= high]
+        owed = store.totals(chosen)["balance"]
         scope = f"{lo or 'the start'} to {hi or 'now'}"
     else:
-        entries = store.iter_entries()
+        owed = store.balances()
         scope = "all unpaid"
-    owed = dict(balances(entries))
     if via is not None:
         via = _person(store, via)
         owed.setdefault(via, 0)  # someone even (or not in this part of the ledger) can bank
@@ -442,7 +470,6 @@ def pay(
     Example: banluck pay Dave Bob 40
     """
     from banluck.core.money import parse_amount
-    from banluck.money.ledger import balances
 
     value = parse_amount(amount, "amount", "40")
     store = open_store()
@@ -456,7 +483,7 @@ def pay(
         if not typer.confirm(f"{doubt}: record it anyway?", default=False):
             raise BanluckError(f"not recorded ({doubt})")
     entry = store.add_payment(names[0], names[1], value, note)
-    after = balances(store.entries())
+    after = store.balances()
     typer.echo(
         f"#{entry['seq']}: {names[0]} paid {names[1]} {value};"
         f" now {_owing(names[0], after.get(names[0], 0))},"
@@ -477,8 +504,6 @@ def _payment_doubt(store: Any, payer: str, payee: str, value: int) -> str | None
     ten minutes; None when it looks right."""
     from datetime import datetime, timedelta
 
-    from banluck.money.ledger import balances
-
     last = store.last_entry()
     if (
         last is not None
@@ -492,7 +517,7 @@ def _payment_doubt(store: Any, payer: str, payee: str, value: int) -> str | None
             recent = False
         if recent:
             return f"{payer} paid {payee} {value} already (#{last.get('seq')}, just now)"
-    owes = max(0, -balances(store.entries()).get(payer, 0))
+    owes = max(0, -store.balances().get(payer, 0))
     if value > owes:
         return f"{payer} owes {owes}, less than {value}"
     return None

@@ -124,3 +124,98 @@ def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
         for name, amount in result_nets(entry).items():
             out[name] = out.get(name, 0) + amount
     return dict(sorted(out.items()))
+
+
+# -- a night's totals, kept in the index -----------------------------------------------------
+
+Totals = dict[str, Any]
+"""What the read commands need of some entries, in a form that adds up night by night:
+
+    {"players": {name: {"rounds", "dealt", "net_as_dealer", "kinds": {kind: n, zeros left out}}},
+     "result": {name: int}, "balance": {name: int}}
+
+`players` has everyone `player_stats` lists, `result` is `results`, and `balance` is
+`ledger.balances` (zeros kept in both, as those give them). Every figure is a sum over entries,
+so the totals of several nights are the sum of theirs (`add_totals`): `stats`, `history`,
+`settle` and `ledger --all` read them from the index instead of every night's entries.
+"""
+
+
+def night_totals(entries: Iterable[Entry | Mapping[str, Any]]) -> Totals:
+    """The totals of `entries` (one night's, usually): the one function that makes them, for
+    the index, its rebuild and its check alike."""
+    players: dict[str, dict[str, Any]] = {}
+    result: dict[str, int] = {}
+    balance: dict[str, int] = {}
+    for stats in player_stats(_totalled(entries, result, balance)):
+        players[stats.name] = {
+            "rounds": stats.rounds,
+            "dealt": stats.dealt,
+            "net_as_dealer": stats.net_as_dealer,
+            "kinds": {k: n for k, n in stats.kinds.items() if n},
+        }
+    return _ordered(players, result, balance)
+
+
+def _totalled(
+    entries: Iterable[Entry | Mapping[str, Any]], result: dict[str, int], balance: dict[str, int]
+) -> Iterable[Entry]:
+    """The entries, typed, adding each one's result and balance into `result` and `balance`."""
+    for stored in entries:
+        entry = as_entry(stored)
+        for name, amount in entry.nets().items():
+            balance[name] = balance.get(name, 0) + amount
+        for name, amount in result_nets(entry).items():
+            result[name] = result.get(name, 0) + amount
+        yield entry
+
+
+def _ordered(
+    players: dict[str, dict[str, Any]], result: dict[str, int], balance: dict[str, int]
+) -> Totals:
+    return {
+        "players": dict(sorted(players.items())),
+        "result": dict(sorted(result.items())),
+        "balance": dict(sorted(balance.items())),
+    }
+
+
+def add_totals(*parts: Mapping[str, Any]) -> Totals:
+    """The totals of several nights: the sum of theirs (anyone in one of them is in the sum)."""
+    players: dict[str, dict[str, Any]] = {}
+    result: dict[str, int] = {}
+    balance: dict[str, int] = {}
+    for part in parts:
+        for name, p in part["players"].items():
+            acc = players.get(name)
+            if acc is None:
+                acc = players[name] = {"rounds": 0, "dealt": 0, "net_as_dealer": 0, "kinds": {}}
+            acc["rounds"] += p["rounds"]
+            acc["dealt"] += p["dealt"]
+            acc["net_as_dealer"] += p["net_as_dealer"]
+            kinds = acc["kinds"]
+            for kind, n in p["kinds"].items():
+                kinds[kind] = kinds.get(kind, 0) + n
+        for name, amount in part["result"].items():
+            result[name] = result.get(name, 0) + amount
+        for name, amount in part["balance"].items():
+            balance[name] = balance.get(name, 0) + amount
+    return _ordered(players, result, balance)
+
+
+def stats_of(totals: Mapping[str, Any]) -> list[PlayerStats]:
+    """`player_stats` of the entries the totals were made from, without those entries."""
+    rows = []
+    for name, p in totals["players"].items():
+        row = PlayerStats(
+            name,
+            rounds=p["rounds"],
+            net=totals["balance"].get(name, 0),
+            result=totals["result"].get(name, 0),
+            dealt=p["dealt"],
+            net_as_dealer=p["net_as_dealer"],
+        )
+        for kind, n in p["kinds"].items():
+            row.kinds[kind] = n
+        rows.append(row)
+    return sorted(rows, key=lambda s: (-s.net, s.name))

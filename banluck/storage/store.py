@@ -28,9 +28,11 @@ from typing import Any, TypeVar
 import orjson
 from tinydb.table import Document
 
+from banluck.core.errors import BanluckError
 from banluck.core.money import MAX_AMOUNT
-from banluck.money import ledger
+from banluck.money import ledger, stats
 from banluck.money.ledger import Summary
+from banluck.money.stats import Totals
 from banluck.storage import schema
 from banluck.storage.files import ReadOnly, StoreError, damaged, no_gc, remove_stale_temps
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
@@ -268,8 +270,8 @@ class Store:
         with locked(self.home / "lock", self.lock_timeout):
             yield
 
-    def _write(self, change: Callable[[Tx], T]) -> T:
-        with self.locked():
+    def _write(self, change: Callable[[Tx], T], timeout: float | None = None) -> T:
+        with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
             remove_stale_temps(self.nights_dir)
             tx = Tx(self)
@@ -279,7 +281,15 @@ class Store:
 
     def _read(self) -> Tx:
         self._check_folders()
-        return Tx(self)
+        tx = Tx(self)
+        if tx.migrated:
+            # An index from before the nights' totals: save it with them once (under the lock,
+            # as any write), so that the next read finds them. When that cannot be done now (a
+            # writer holds the lock, a read-only folder), this read uses what it made in memory.
+            with contextlib.suppress(BanluckError):
+                self._write(lambda tx: None, timeout=0.2)
+                tx = Tx(self)
+        return tx
 
     # -- nights ------------------------------------------------------------------------------
 
@@ -445,12 +455,31 @@ class Store:
             raise StoreError(f"there is no night {night_id}; see the list of nights")
         return dict(night_of(tx.night_db(night_id)))
 
-    def nights(self) -> list[dict[str, Any]]:
+    def nights(self, *, totals: bool = False) -> list[dict[str, Any]]:
         """Every night's index record, oldest first: the night fields (no snapshot), the counts
         `entries`, `rounds`, `live`, the seqs `first_seq`, `last_seq`, and `net` (each person's
-        result that night, zeros left out)."""
+        result that night, zeros left out); with `totals`, the night's `totals` too (see
+        `totals`)."""
         tx = self._read()
-        return [tx.records[i] for i in sorted(tx.records)]
+        if totals:
+            return [tx.records[i] for i in sorted(tx.records)]
+        return [
+            {k: v for k, v in tx.records[i].items() if k != "totals"} for i in sorted(tx.records)
+        ]
+
+    def totals(self, nights: Iterable[int] | None = None) -> Totals:
+        """The totals (`banluck.money.stats.Totals`: each person's stats, result and balance) of
+        the given nights, or of every night, read from the index: no night file is parsed but the
+        latest night's, when the index has to catch up with it."""
+        tx = self._read()
+        if nights is None:
+            chosen = sorted(tx.records)
+        else:
+            chosen = list(nights)
+            for night_id in chosen:
+                if night_id not in tx.records:
+                    raise StoreError(f"there is no night {night_id}; see the list of nights")
+        return stats.add_totals(*(tx.records[i]["totals"] for i in chosen))
 
     # -- the live round ----------------------------------------------------------------------
 
@@ -656,6 +685,22 @@ class Store:
             del tx.nights[night_id]  # hold one night's tables at a time
             yield from entries_of(tables_of(db), copy=False)
 
+    def last_entries(self, count: int) -> list[dict[str, Any]]:
+        """The last `count` entries of the ledger in seq order, reading the night files from the
+        latest back only as far as they reach (one night file in memory at a time)."""
+        tx = self._read()
+        out: list[dict[str, Any]] = []
+        for night_id in sorted(tx.records, reverse=True):
+            if len(out) >= count:
+                break
+            if not tx.records[night_id]["entries"]:
+                continue
+            db = tx.night_db(night_id)
+            del tx.nights[night_id]
+            entries = entries_of(tables_of(db), copy=False)
+            out[:0] = entries[max(0, len(entries) - (count - len(out))) :]
+        return out
+
     def last_entry(self) -> dict[str, Any] | None:
         """The last entry of the ledger, or None when it is empty."""
         tx = self._read()
@@ -668,9 +713,9 @@ class Store:
         return entry_at(tables, key)
 
     def balances(self) -> dict[str, int]:
-        """Every person's balance computed from all entries (the truth), sorted by name."""
-        with no_gc():
-            return ledger.balances(self.iter_entries())
+        """Every person's balance over all entries (each night's, summed in the index), sorted by
+        name; `ledger.balances(store.iter_entries())` gives the same from the entries."""
+        return dict(self.totals()["balance"])
 
     # -- people and the season summary -------------------------------------------------------
 

@@ -18,8 +18,9 @@ import orjson
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from banluck.money import ledger
+from banluck.money import ledger, stats
 from banluck.money.ledger import LedgerError, Summary
+from banluck.money.stats import Totals
 from banluck.storage import schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
 
@@ -73,28 +74,44 @@ def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
 
 
 _SUMMARIES: dict[tuple[int, int], bytes] = {}
-"""A night's summary by the exact entries it was totalled from, in this process: a line of play
-changes no entry, so the night is not totalled again for it."""
+"""A night's summary and totals by the exact entries they were made from, in this process: a line
+of play changes no entry, so the night is not totalled again for it."""
 
 
-def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, Summary]]:
-    """The index's record of one night, computed from its file, and the night's summary."""
-    night = tables["night"]["1"]
-    meta = tables["meta"]["1"]
-    entries = list(tables.get("entries", {}).values())
+def night_totals(
+    entries: Sequence[Mapping[str, Any]], path: Path
+) -> tuple[dict[str, Summary], Totals]:
+    """A night's season summary and its totals (`banluck.money.stats.night_totals`), from its
+    stored entries; DamagedFile naming the night file when an entry cannot be read."""
     blob = orjson.dumps(entries)
     key = (len(blob), hash(blob))
     known = _SUMMARIES.get(key)
     if known is not None:
-        summary: dict[str, Summary] = orjson.loads(known)
-    else:
-        try:
-            summary = ledger.summarise(entries)
-        except LedgerError as exc:
-            raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
-        if len(_SUMMARIES) >= 64:
-            _SUMMARIES.clear()
-        _SUMMARIES[key] = orjson.dumps(summary)
+        summary, totals = orjson.loads(known)
+        return summary, totals
+    try:
+        summary = ledger.summarise(entries)
+        totals = stats.night_totals(entries)
+    except LedgerError as exc:
+        raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    if len(_SUMMARIES) >= 64:
+        _SUMMARIES.clear()
+    _SUMMARIES[key] = orjson.dumps([summary, totals])
+    return summary, totals
+
+
+def night_record(
+    tables: Tables, path: Path, known: tuple[dict[str, Summary], Totals] | None = None
+) -> tuple[dict[str, Any], dict[str, Summary]]:
+    """The index's record of one night, computed from its file, and the night's summary.
+
+    `known` is the night's summary and totals when the caller already has them (the night's
+    entries as they were, plus the ones just appended, added up): they are not made again.
+    """
+    night = tables["night"]["1"]
+    meta = tables["meta"]["1"]
+    entries = list(tables.get("entries", {}).values())
+    summary, totals = known if known is not None else night_totals(entries, path)
     record = {k: v for k, v in night.items() if k != "snapshot"}
     record.update(
         rev=meta["rev"],
@@ -107,6 +124,7 @@ def night_record(tables: Tables, path: Path) -> tuple[dict[str, Any], dict[str, 
         reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
         live=len(tables.get("live", {})),
         net={name: s["net"] for name, s in summary.items() if s["net"]},
+        totals=totals,
     )
     return record, summary
 
@@ -152,6 +170,8 @@ class Tx:
         self.records: dict[int, dict[str, Any]] = {}
         self.base: dict[str, Summary] = {}
         self.fresh: dict[int, dict[str, Summary]] = {}
+        self.appended: dict[int, list[dict[str, Any]]] = {}
+        self.migrated = False  # the index lacked some nights' totals: they were made from files
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
@@ -170,12 +190,24 @@ class Tx:
             self.base = ledger.subtract_summaries(season, counted["summary"])
             changed = {i for i in self.ids if i not in self.records}
             stale = bool(changed)
+            # An index written before the nights' totals were kept: each older night's totals
+            # are made once from its file (the season already counts it).
+            for night_id in sorted(self.records):
+                if "totals" not in self.records[night_id] and night_id != counted["night"]:
+                    db = self.night_db(night_id)
+                    self.records[night_id], _ = night_record(tables_of(db), storage_of(db).path)
+                    self.nights.pop(night_id, None)
+                    self.migrated = stale = True
             if counted["night"] is not None:
                 changed.add(counted["night"])
                 meta = meta_of(self.night_db(counted["night"]))
                 record = self.records[counted["night"]]
-                if (record["rev"], record.get("token")) == (meta["rev"], meta.get("token")):
+                if (record["rev"], record.get("token")) == (meta["rev"], meta.get("token")) and (
+                    "totals" in record
+                ):
                     self.fresh[counted["night"]] = counted["summary"]
+                elif "totals" not in record:
+                    self.migrated = True
         for night_id in sorted(changed - set(self.fresh)):
             self._refresh(night_id)
             stale = True
@@ -198,11 +230,31 @@ class Tx:
         return db
 
     def _refresh(self, night_id: int) -> None:
-        """Read a night's record and summary from its file."""
+        """Read a night's record and summary from its file. A night whose record and summary
+        this transaction knows, and to which it only appended entries, is not totalled again:
+        the appended entries' totals are added to what it had."""
         db = self.night_db(night_id)
+        tables = tables_of(db)
         self.records[night_id], self.fresh[night_id] = night_record(
-            tables_of(db), storage_of(db).path
+            tables, storage_of(db).path, self._appended_totals(night_id, tables)
         )
+        self.appended.pop(night_id, None)
+
+    def _appended_totals(
+        self, night_id: int, tables: Tables
+    ) -> tuple[dict[str, Summary], Totals] | None:
+        added = self.appended.get(night_id)
+        record = self.records.get(night_id)
+        if not added or record is None or night_id not in self.fresh or "totals" not in record:
+            return None
+        seqs = [int(key) for key in tables.get("entries", {})]
+        before = record["entries"]
+        if len(seqs) != before + len(added) or seqs[before:] != [e["seq"] for e in added]:
+            return None
+        if before and seqs[before - 1] != record["last_seq"]:
+            return None
+        summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise(added))
+        return summary, stats.add_totals(record["totals"], stats.night_totals(added))
 
     def season(self) -> dict[str, Summary]:
         return ledger.add_summaries(self.base, *self.fresh.values())
@@ -242,6 +294,7 @@ class Tx:
         """Give `entry` the next seq and append it to the night file `db` (in memory)."""
         stored, result = self.prepare(db, entry, self.next_seq())
         db.table("entries").insert(Document(stored, doc_id=stored["seq"]))
+        self.appended.setdefault(night_of(db)["id"], []).append(stored)
         db.table("meta").update({"next_seq": stored["seq"] + 1}, doc_ids=[1])
         return result
 
