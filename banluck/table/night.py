@@ -87,14 +87,14 @@ def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
         raise RuleError("a night needs at least two seats: the first deals, the others play")
     seen: set[str] = set()
     for name in names:
-        _check_name(name)
+        check_name(name)
         if name.lower() in seen:
             raise RuleError(f"{name} is seated twice: every seat needs its own name")
         seen.add(name.lower())
     return Seating(preset=preset, seats=tuple(names), dealer=names[0])
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
     """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
     if (
         not name
@@ -337,7 +337,7 @@ class Night:
             if not args:
                 raise RuleError(usage)
         for name in args:
-            _check_name(name)
+            check_name(name)
             if any(s.lower() == name.lower() for s in seats):
                 raise RuleError(f"{name} is already seated")
             seats.insert(at, name)
