@@ -332,10 +332,10 @@ def _remember(line: str) -> None:
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     import typer
 
+    from banluck.cli.common import open_store
     from banluck.cli.render import console
-    from banluck.storage import Store
 
-    store = Store()
+    store = open_store()
     interactive = sys.stdin.isatty()
     if preset is None and store.tonight() is None:
         asked = _ask_night(store, interactive)
