@@ -334,8 +334,8 @@ class Night:
                 neighbour = self.seating.dealer
             at = seats.index(neighbour) + 1
             args = args[:-2]
-            if not args:
-                raise RuleError(usage)
+        if not args or any(name.lower() == "after" for name in args):
+            raise RuleError(usage)
         for name in args:
             check_name(name)
             if any(s.lower() == name.lower() for s in seats):
