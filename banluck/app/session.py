@@ -9,9 +9,10 @@ table moved on (rotation) in one atomic write; so is `undo` of the last round.
 The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
 `default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
 `won`, `bets`: the standing bets besides the stakes as `[word, seat, amount]` (casino's side bets;
-absent when there are none), and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`,
-and the game's standing bets such as `pp`) as `[n, line]`, n being the number of the round they
-precede. The record's own `stakes` are every seat's stake.
+absent when there are none), `out` (who sits out; absent in nights stored before `sit`), and
+`words`: the night-level lines (`stake`, `seat`, `leave`, `pass`, `sit`, `back`, and the game's
+standing bets such as `pp`) as `[n, line]`, n being the number of the round they precede. The
+record's own `stakes` are every seat's stake.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class StaleLine(BanluckError):
     """A stored line of the live round that the rules refuse when it is replayed."""
 
 
-NIGHT_WORDS = ("stake", "seat", "leave", "pass")
+NIGHT_WORDS = ("stake", "seat", "leave", "pass", "sit", "back")
 
 
 def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
@@ -66,6 +67,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
                 if n in record["seats"]
             )
         ),
+        out=tuple(n for n in table.get("out", []) if n in record["seats"]),
     )
 
 
@@ -84,7 +86,7 @@ def start_table(seating: Seating) -> dict[str, Any]:
 def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> dict[str, Any]:
     """The night record's `table`: what the night needs between rounds beyond seats and dealer,
     and the night-level lines so far (for `banluck export --log` and `undo`)."""
-    return {
+    table: dict[str, Any] = {
         "default_stake": seating.default_stake,
         "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
@@ -92,6 +94,8 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "words": [list(w) for w in words or []],
         **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
+    table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
+    return table
 
 
 def seat_stakes(seating: Seating) -> dict[str, int]:

@@ -7,19 +7,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from banluck.storage import Store
+    from banluck.app.people import NamedStore
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
-_OPENED: list[Store] = []
+_OPENED: list[NamedStore] = []
 
 
-def open_store() -> Store:
-    """The store in the user's data folder (BANLUCK_HOME overrides); tinydb loads only here."""
-    from banluck.storage import Store
+def open_store() -> NamedStore:
+    """The store in the user's data folder (BANLUCK_HOME overrides), read with every person under
+    the name they have now (`banluck rename`); tinydb loads only here."""
+    from banluck.app.people import NamedStore
 
-    store = Store()
+    store = NamedStore()
     _OPENED.append(store)
     return store
 

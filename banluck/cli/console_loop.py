@@ -26,17 +26,19 @@ if TYPE_CHECKING:
     from banluck.storage import Store
 
 # The console's own words (not lines of the night log), and their aliases.
-CONSOLE_WORDS = ("help", "quit", "odds", "settle", "pay")
+CONSOLE_WORDS = ("help", "quit", "odds", "settle", "pay", "amend")
 CONSOLE_ALIASES = {"?": "help", "q": "quit", "exit": "quit"}
 
 NIGHT_HELP = (
     HelpRow("stake 10 | stake Bob 20", "", "stakes, between rounds"),
-    HelpRow("seat Eve | leave Dave", "", "seats, between rounds"),
+    HelpRow("seat Eve | leave Dave", "", "seats, between rounds (`seat Eve after Bob`: her place)"),
+    HelpRow("sit Bob | back Bob", "", "Bob sits out (no hand, not the deal) / plays again"),
     HelpRow("pass", "p", "the deal passes to the next seat, between rounds"),
     HelpRow("undo", "u", "take back the last line (or reopen the last round)"),
     HelpRow("odds", "", "the advisor: whom to open, draw first or not"),
     HelpRow("settle", "", "who pays whom: every unpaid balance (`settle tonight`: tonight's)"),
     HelpRow("pay Bob Mei 10", "", "record a payment (`--yes` for more than owed, or twice)"),
+    HelpRow("amend 3 REASON", "", "correct tonight's round 3 in the editor ($EDITOR)"),
     HelpRow("help", "?", "this list"),
     HelpRow("quit", "q, exit", "leave (everything is already stored)"),
 )
@@ -90,7 +92,7 @@ class TableConsole:
     def name_words(self) -> tuple[set[str], set[str]]:
         """The words followed by names: (any number of names, one name first)."""
         actions = self.session.night.family.words
-        many = {"leave", *(w for w, cls in actions.items() if cls.takes_names)}
+        many = {"leave", "sit", "back", *(w for w, cls in actions.items() if cls.takes_names)}
         one = {"stake", *(w for w, cls in actions.items() if cls.takes_name)} - many
         return many, one
 
@@ -128,6 +130,11 @@ class TableConsole:
                 return True
             if word == "settle":
                 _settle(self.out, self.session, rest)
+                return True
+            if word == "amend":
+                self.out.print(Text(_amend(self.session, rest), "green"))
+                self._balances = None
+                self._stamp = self.stamp()
                 return True
             if word == "pay":
                 self.out.print(Text(_pay(self.session, rest), "green"))
@@ -325,10 +332,10 @@ def _remember(line: str) -> None:
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     import typer
 
+    from banluck.cli.common import open_store
     from banluck.cli.render import console
-    from banluck.storage import Store
 
-    store = Store()
+    store = open_store()
     interactive = sys.stdin.isatty()
     if preset is None and store.tonight() is None:
         asked = _ask_night(store, interactive)
@@ -556,6 +563,18 @@ def _pay(session: Session, rest: Sequence[str]) -> str:
         f"#{entry['seq']}: {payer} paid {payee} {value}; now {_owing(payer, after.get(payer, 0))},"
         f" {_owing(payee, after.get(payee, 0))}"
     )
+
+
+def _amend(session: Session, rest: Sequence[str]) -> str:
+    """`amend ROUND REASON...`: tonight's round corrected in the editor, as `banluck amend`."""
+    from banluck.cli.correct_cmd import amend_round
+
+    if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 1:
+        raise BanluckError(
+            "usage: amend ROUND REASON, e.g. amend 3 Bob's last card was a 9"
+            " (a round of tonight; `banluck amend NIGHT ROUND` for another night)"
+        )
+    return amend_round(session.store, session.record["id"], int(rest[0]), " ".join(rest[1:]))
 
 
 def _odds(out: Any, session: Session) -> None:

@@ -47,6 +47,13 @@ def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
         what = f"{kind} {entry['player']} {entry['amount']} {to} pool:{entry['pool']}"
         if entry.get("note") and entry["note"] != kind:
             what += f" ({entry['note']})"
+    elif kind == "rename":
+        what = f"rename: {entry['from']} is now {entry['to']}"
+    elif "amends" in entry:
+        what = (
+            f"correction of #{entry['amends']} (night {entry['round_night']} round"
+            f" {entry['round']}, lines amended): {entry['reason']}"
+        )
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
     from banluck.money.ledger import net_of
@@ -115,7 +122,18 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
         table.add_row(t["from"], t["to"], str(t["amount"]), t.get("reason", ""))
     if not entry["transfers"]:
         table.add_row("-", "-", "0", "no money moved")
-    console().print(titled(title, table))
+    out = console()
+    out.print(titled(title, table))
+    for later in store.iter_entries():  # its corrections, recorded on any night since
+        if later.get("kind") != "correction" or entry["seq"] not in (
+            later.get("amends"),
+            later.get("reverses"),
+        ):
+            continue
+        how = "amended" if "amends" in later else "reversed"
+        out.print(f"{how} by #{later['seq']} ({later['reason']}): {_entry_line(later)[2]}")
+        for t in later["transfers"]:
+            out.print(f"  {t['from']} → {t['to']} {t['amount']}  {t.get('reason', '')}")
 
 
 def _show_ledger(

@@ -30,6 +30,7 @@ HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real c
 
 # module in banluck.cli -> the words it adds after `banluck`. One line per module.
 MODULES: dict[str, tuple[str, ...]] = {
+    "correct_cmd": ("amend", "correct", "rename"),
     "hands_cmd": ("hand", "judge"),
     "ledger_cmd": (
         "ledger",

@@ -80,6 +80,20 @@ def close() -> None:
     )
 
 
+@app.command("cancel")
+def cancel() -> None:
+    """Cancel the open night when no round was recorded in it (a night started by mistake): it
+    leaves no trace in the history. A night with a round or a payment is closed instead.
+
+    Example: banluck night cancel
+    """
+    record = open_store().cancel_night()
+    typer.echo(
+        f"night {record['id']} of {record['date']} cancelled: nothing of it is kept"
+        " (start the right one with `banluck night start`)"
+    )
+
+
 def act(
     line: Annotated[list[str], typer.Argument(help="One night-log line, e.g. hit Carol.")],
     as_json: JsonOpt = False,

@@ -80,8 +80,12 @@ def seats_line(s: Seating) -> str:
     parts = [f"{order[0]} deals"]
     for name in order[1:]:
         stake = s.stake_of(name)
+        if name in s.out:
+            parts.append(f"{name} sits out")
+            continue
         parts.append(f"{name} {stake if stake is not None else '(no stake)'}")
-    following = order[1] if len(order) > 1 else order[0]
+    playing = [n for n in order[1:] if n not in s.out]
+    following = playing[0] if playing else order[0]
     return " · ".join(parts) + f" · next to deal: {following}"
 
 

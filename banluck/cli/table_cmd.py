@@ -16,11 +16,11 @@ def _preset_names(incomplete: str) -> list[str]:
 
 def _people(ctx: typer.Context, incomplete: str) -> list[str]:
     """Shell completion of the seats: everyone who has sat at a night, not yet named."""
-    from banluck.storage import Store
+    from banluck.cli.common import open_store
 
     named = set(ctx.params.get("seats") or [])
     try:
-        people = Store().people()
+        people = open_store().people()
     except Exception:  # completion must never fail loudly: a damaged store completes nothing
         return []
     return [p for p in people if p.lower().startswith(incomplete.lower()) and p not in named]

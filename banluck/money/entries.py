@@ -16,7 +16,14 @@ Every entry has `seq` (global, strictly increasing), `night` (the night it was r
 - `payment` (`PaymentEntry`): `from`, `to`, `amount`, `note`: cash handed from payer to payee. It
   settles debt, so its effect is the transfer from payee to payer.
 - `correction` (`CorrectionEntry`): `reverses` (the seq it cancels), `reason`, and `transfers`
-  that exactly reverse that entry's effect.
+  that exactly reverse that entry's effect (a round's effect as its amendments left it).
+- `correction` of a round's lines (`AmendmentEntry`, schema 3): `amends` (the round's seq),
+  `reason`, `round` and `round_night` (which round of which night), `dealer`, `log` (the round's
+  lines as amended), `hands` and `hands_before` (the hand kinds after and before), `outcome` (the
+  round's transfers as its amended lines settle) and `transfers`: the difference, the transfers
+  of balance that take the round from what it stood at to `outcome`.
+- `rename` (`RenameEntry`, schema 3): `from` and `to`: a person's name changed; every entry
+  before it is read with the new name (`renamed`). No money moves.
 - `buy-in` (`BuyInEntry`) and `prize` (`PrizeEntry`), for tournaments (nothing records them yet):
   `player`, `pool`, `amount`, `note`. The prize pool is a party of the ledger like a person: an
   account named `pool:<name>` (`POOL_PREFIX`, a name no person may take). A buy-in is the transfer
@@ -139,6 +146,52 @@ class CorrectionEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class AmendmentEntry:
+    """A round's lines corrected: `transfers` take it from what it stood at to `outcome`."""
+
+    kind: ClassVar[str] = "correction"
+    seq: int
+    night: int
+    at: str
+    amends: int
+    reason: str
+    round: int
+    round_night: int
+    dealer: str
+    log: tuple[str, ...]
+    hands: Mapping[str, str]
+    hands_before: Mapping[str, str]
+    outcome: tuple[Transfer, ...]
+    transfers: tuple[Transfer, ...]
+    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def effect(self) -> tuple[Transfer, ...]:
+        return self.transfers
+
+    def nets(self) -> dict[str, int]:
+        return nets(self.effect())
+
+
+@dataclass(frozen=True, slots=True)
+class RenameEntry:
+    """A person's name changed from `old` to `new` (stored as `from` and `to`)."""
+
+    kind: ClassVar[str] = "rename"
+    seq: int
+    night: int
+    at: str
+    old: str
+    new: str
+    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def effect(self) -> tuple[Transfer, ...]:
+        return ()
+
+    def nets(self) -> dict[str, int]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
 class BuyInEntry:
     """A tournament buy-in: `player` pays `amount` into the prize pool `pool` (a pool name,
     whose account is `pool_account(pool)`)."""
@@ -181,7 +234,15 @@ class PrizeEntry:
         return nets(self.effect())
 
 
-Entry: TypeAlias = RoundEntry | PaymentEntry | CorrectionEntry | BuyInEntry | PrizeEntry
+Entry: TypeAlias = (
+    RoundEntry
+    | PaymentEntry
+    | CorrectionEntry
+    | AmendmentEntry
+    | RenameEntry
+    | BuyInEntry
+    | PrizeEntry
+)
 
 
 def nets_of(entry: Entry) -> dict[str, int]:
@@ -310,7 +371,9 @@ def _payment(r: _Reader) -> PaymentEntry:
     )
 
 
-def _correction(r: _Reader) -> CorrectionEntry:
+def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
+    if "amends" in r.data:
+        return _amendment(r)
     return CorrectionEntry(
         seq=r.whole("seq"),
         night=r.whole("night"),
@@ -318,6 +381,36 @@ def _correction(r: _Reader) -> CorrectionEntry:
         reverses=r.whole("reverses"),
         reason=r.text("reason"),
         transfers=r.transfers("transfers"),
+        layout=r.layout(),
+    )
+
+
+def _amendment(r: _Reader) -> AmendmentEntry:
+    return AmendmentEntry(
+        seq=r.whole("seq"),
+        night=r.whole("night"),
+        at=r.text("at"),
+        amends=r.whole("amends"),
+        reason=r.text("reason"),
+        round=r.whole("round"),
+        round_night=r.whole("round_night"),
+        dealer=r.text("dealer"),
+        log=r.lines("log"),
+        hands=r.names_to("hands", str, "hand kind", r.get("hands")),
+        hands_before=r.names_to("hands_before", str, "hand kind", r.get("hands_before")),
+        outcome=r.transfers("outcome"),
+        transfers=r.transfers("transfers"),
+        layout=r.layout(),
+    )
+
+
+def _rename(r: _Reader) -> RenameEntry:
+    return RenameEntry(
+        seq=r.whole("seq"),
+        night=r.whole("night"),
+        at=r.text("at"),
+        old=r.text("from"),
+        new=r.text("to"),
         layout=r.layout(),
     )
 
@@ -348,6 +441,7 @@ DECODERS: Mapping[str, Callable[[_Reader], Entry]] = MappingProxyType(
         "round": _round,
         "payment": _payment,
         "correction": _correction,
+        "rename": _rename,
         "buy-in": _buy_in,
         "prize": _prize,
     }
@@ -401,6 +495,8 @@ def read_loosely(data: Mapping[str, Any]) -> Entry:
         return PaymentEntry(seq, night, at, data["from"], data["to"], data["amount"])
     if kind == "buy-in":
         return BuyInEntry(seq, night, at, data["player"], data["pool"], data["amount"])
+    if kind == "rename":
+        return RenameEntry(seq, night, at, data["from"], data["to"])
     if kind == "prize":
         return PrizeEntry(seq, night, at, data["player"], data["pool"], data["amount"])
     moved = tuple(
@@ -451,6 +547,21 @@ def _fields(entry: Entry) -> dict[str, Any]:
     elif isinstance(entry, CorrectionEntry):
         body = {"reverses": entry.reverses, "reason": entry.reason}
         body["transfers"] = [t.as_dict() for t in entry.transfers]
+    elif isinstance(entry, AmendmentEntry):
+        body = {
+            "amends": entry.amends,
+            "reason": entry.reason,
+            "round": entry.round,
+            "round_night": entry.round_night,
+            "dealer": entry.dealer,
+            "log": list(entry.log),
+            "hands": dict(entry.hands),
+            "hands_before": dict(entry.hands_before),
+            "outcome": [t.as_dict() for t in entry.outcome],
+            "transfers": [t.as_dict() for t in entry.transfers],
+        }
+    elif isinstance(entry, RenameEntry):
+        body = {"from": entry.old, "to": entry.new}
     else:
         body = {"player": entry.player, "pool": entry.pool, "amount": entry.amount}
         body["note"] = entry.note

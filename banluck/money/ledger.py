@@ -55,10 +55,12 @@ from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 from banluck.money.entries import (
     POOL_PREFIX,
+    AmendmentEntry,
     CorrectionEntry,
     Entry,
     FieldError,
     LedgerError,
+    RenameEntry,
     RoundEntry,
     decode,
     read_loosely,
@@ -75,8 +77,10 @@ __all__ = [
     "Checked",
     "Damaged",
     "LedgerError",
+    "Standing",
     "Summary",
     "add_summaries",
+    "amendment",
     "as_entry",
     "balances",
     "check",
@@ -88,13 +92,15 @@ __all__ = [
     "net_of",
     "payment",
     "pool_entry",
+    "rename",
     "round_entry",
     "seqs_increase",
+    "standing",
     "subtract_summaries",
     "summarise",
 ]
 
-KINDS = ("round", "payment", "correction", "buy-in", "prize")
+KINDS = ("round", "payment", "correction", "buy-in", "prize", "rename")
 POOL_KINDS = ("buy-in", "prize")
 # Keys the store sets on every entry; a round dict from the engine may not choose them.
 RESERVED = ("seq", "kind", "at")
@@ -176,6 +182,12 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
         entry = as_entry(stored)
         for name, change in entry.nets().items():
             of(name)["net"] += change
+        if isinstance(entry, AmendmentEntry):  # the hands as amended replace those before
+            for sign, kinds in ((-1, entry.hands_before), (1, entry.hands)):
+                for name, kind in kinds.items():
+                    counts = of(name)["hands"]
+                    counts[kind] = counts.get(kind, 0) + sign
+            continue
         if not isinstance(entry, RoundEntry):
             continue
         dealer = entry.dealer
@@ -268,8 +280,47 @@ def pool_entry(kind: str, player: str, pool: str, amount: int, note: str = "") -
     return entry
 
 
-def correction(target: Entry | Mapping[str, Any], reason: str) -> dict[str, Any]:
-    """A correction entry (no seq yet) whose transfers exactly reverse `target`."""
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where an entry stands after the entries that follow it: its effect (a round's as its
+    amendments left it), its hands and lines as amended, and what reversed or amended it."""
+
+    effect: tuple[Transfer, ...]
+    hands: Mapping[str, str]
+    log: tuple[str, ...]
+    reversed_by: int | None = None
+    amended_by: tuple[int, ...] = ()
+
+
+def standing(
+    target: Entry | Mapping[str, Any], later: Iterable[Entry | Mapping[str, Any]]
+) -> Standing:
+    """Where `target` stands after `later` (the entries after it, in order)."""
+    entry = as_entry(target)
+    hands: Mapping[str, str] = entry.hands if isinstance(entry, RoundEntry) else {}
+    log = entry.log if isinstance(entry, RoundEntry) else ()
+    now = Standing(entry.effect(), hands, log)
+    for stored in later:
+        other = as_entry(stored)
+        if isinstance(other, AmendmentEntry) and other.amends == entry.seq:
+            amended = (*now.amended_by, other.seq)
+            now = Standing(other.outcome, other.hands, other.log, now.reversed_by, amended)
+        elif isinstance(other, CorrectionEntry) and other.reverses == entry.seq:
+            now = Standing(now.effect, now.hands, now.log, other.seq, now.amended_by)
+    return now
+
+
+def _reason(reason: object) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise LedgerError("a correction needs a reason: say what was wrong with the entry")
+    return reason.strip()
+
+
+def correction(
+    target: Entry | Mapping[str, Any], reason: str, now: Standing | None = None
+) -> dict[str, Any]:
+    """A correction entry (no seq yet) whose transfers exactly reverse `target` (its effect
+    as it stands `now`, when given: a round's as its amendments left it)."""
     if isinstance(target, Mapping):
         target = as_entry(target) if target.get("kind") != "correction" else target
     if isinstance(target, Mapping) or target.kind == "correction":
@@ -278,11 +329,17 @@ def correction(target: Entry | Mapping[str, Any], reason: str) -> dict[str, Any]
             f"seq {seq} is itself a correction and cannot be corrected; "
             "record the right entry again instead"
         )
-    if not isinstance(reason, str) or not reason.strip():
-        raise LedgerError("a correction needs a reason: say what was wrong with the entry")
+    if isinstance(target, RenameEntry):
+        raise LedgerError(
+            f"seq {target.seq} is a rename, which moves no money: rename {target.new} back"
+            f" with `banluck rename {target.new} {target.old}`"
+        )
+    reason = _reason(reason)
+    if now is not None and now.reversed_by is not None:
+        raise LedgerError(f"seq {target.seq} is already reversed by seq {now.reversed_by}")
     reversed_transfers = [
         Transfer(t.payee, t.payer, t.amount, f"reverses: {t.reason}").as_dict()
-        for t in target.effect()
+        for t in (target.effect() if now is None else now.effect)
     ]
     return {
         "kind": "correction",
@@ -290,6 +347,61 @@ def correction(target: Entry | Mapping[str, Any], reason: str) -> dict[str, Any]
         "reason": reason.strip(),
         "transfers": reversed_transfers,
     }
+
+
+def amendment(
+    target: Entry | Mapping[str, Any],
+    now: Standing,
+    log: Sequence[str],
+    outcome: Sequence[Transfer],
+    hands: Mapping[str, str],
+    reason: str,
+) -> dict[str, Any]:
+    """A correction (no seq yet) that takes round `target`, standing at `now`, to `outcome`:
+    its lines replayed as `log`. Its transfers are the difference: what stood and is no longer
+    (reversed) and what is new; transfers in both cancel out."""
+    entry = as_entry(target)
+    if not isinstance(entry, RoundEntry):
+        raise LedgerError(f"seq {entry.seq} is a {entry.kind}, not a round: only a round's lines")
+    reason = _reason(reason)
+    if now.reversed_by is not None:
+        raise LedgerError(
+            f"round {entry.round} of night {entry.night} was reversed by seq {now.reversed_by}:"
+            " there is nothing left to amend"
+        )
+    if sum(nets(outcome).values()) != 0:
+        raise LedgerError("the amended round does not net to zero")
+    key = Counter((t.payer, t.payee, t.amount, t.reason) for t in outcome)
+    key.subtract((t.payer, t.payee, t.amount, t.reason) for t in now.effect)
+    gone = [
+        Transfer(b, a, n, f"reverses: {r}")
+        for (a, b, n, r), c in key.items()
+        if c < 0
+        for _ in range(-c)
+    ]
+    new = [Transfer(a, b, n, r) for (a, b, n, r), c in key.items() if c > 0 for _ in range(c)]
+    return {
+        "kind": "correction",
+        "amends": entry.seq,
+        "reason": reason,
+        "round": entry.round,
+        "round_night": entry.night,
+        "dealer": entry.dealer,
+        "log": list(log),
+        "hands": dict(hands),
+        "hands_before": dict(now.hands),
+        "outcome": [t.as_dict() for t in outcome],
+        "transfers": [t.as_dict() for t in (*gone, *new)],
+    }
+
+
+def rename(old: str, new: str) -> dict[str, Any]:
+    """A rename entry (no seq yet): `old` is called `new` from now on, in every entry."""
+    entry = {"kind": "rename", "from": old, "to": new}
+    problems = _rename_problems(entry)
+    if problems:
+        raise LedgerError(f"cannot rename: {'; '.join(problems)}")
+    return entry
 
 
 def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -440,12 +552,56 @@ def _pool_problems(entry: Mapping[str, Any], people: Collection[str] | None = No
 
 
 def _correction_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
+    if "amends" in entry:
+        return _amendment_shape(entry, people)
     problems = _transfer_problems(entry.get("transfers"), people)
     target = entry.get("reverses")
     if not isinstance(target, int) or isinstance(target, bool):
         problems.append(f"reverses is {target!r}, expected the seq of an entry")
     if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
         problems.append("a correction needs a reason")
+    return problems
+
+
+def _amendment_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
+    problems = _transfer_problems(entry.get("transfers"), people)
+    problems += _transfer_problems(entry.get("outcome"), people, "outcome transfer")
+    for key in ("amends", "round", "round_night"):
+        if not _is_amount(entry.get(key)):
+            problems.append(f"{key} is {entry.get(key)!r}, expected a positive whole number")
+    if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+        problems.append("a correction needs a reason")
+    found = _name_problem(entry.get("dealer"), "dealer", people)
+    if found:
+        problems.append(found)
+    log = entry.get("log")
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        problems.append("log must be a list of lines of text")
+    for key in ("hands", "hands_before"):
+        hands = entry.get(key)
+        if not isinstance(hands, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in hands.items()
+        ):
+            problems.append(f"{key} is {hands!r}, expected {{name: hand kind}}")
+    if not problems:
+        moved = (Transfer(t["from"], t["to"], t["amount"]) for t in entry["outcome"])
+        total = sum(nets(moved).values())
+        if total != 0:
+            problems.append(f"the outcome nets to {total}, not zero")
+    return problems
+
+
+def _rename_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
+    problems = [
+        p
+        for p in (
+            _name_problem(entry.get("from"), "old name", None),
+            _name_problem(entry.get("to"), "new name", None),
+        )
+        if p
+    ]
+    if not problems and entry["from"] == entry["to"]:
+        problems.append(f"{entry['from']} is already called so")
     return problems
 
 
@@ -456,6 +612,7 @@ SHAPES: dict[str, Callable[[Mapping[str, Any], Collection[str] | None], list[str
     "correction": _correction_shape,
     "buy-in": _pool_problems,
     "prize": _pool_problems,
+    "rename": _rename_problems,
 }
 
 
@@ -522,16 +679,63 @@ def entries_well_formed(entries: Sequence[Checked]) -> list[str]:
 
 def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[str]:
     """Every correction exactly reverses an earlier, sound entry that is not a correction and
-    that no other correction reverses."""
+    that no other correction reverses (a round as its amendments left it); every amendment
+    amends an earlier round not reversed before it, and its transfers take the round from
+    where it stood (its hands too) to the amendment's outcome."""
     problems: list[str] = []
     by_seq: dict[int, Checked] = {}
     reversed_by: dict[int, int] = {}
+    stood: dict[int, tuple[tuple[Transfer, ...], Mapping[str, str]]] = {}
     for entry in entries:
         by_seq[entry.seq] = entry
         if isinstance(entry, CorrectionEntry):
             label = _label_of(entry)
-            problems += [f"{label}: {p}" for p in _correction_problems(entry, by_seq, reversed_by)]
+            found = _correction_problems(entry, by_seq, reversed_by, stood)
+            problems += [f"{label}: {p}" for p in found]
+        elif isinstance(entry, AmendmentEntry):
+            found = _amendment_problems(entry, by_seq, reversed_by, stood)
+            problems += [f"{_label_of(entry)}: {p}" for p in found]
     return problems
+
+
+def _amendment_problems(
+    entry: AmendmentEntry,
+    by_seq: Mapping[int, Checked],
+    reversed_by: Mapping[int, int],
+    stood: dict[int, tuple[tuple[Transfer, ...], Mapping[str, str]]],
+) -> list[str]:
+    target = by_seq.get(entry.amends)
+    if target is None or entry.amends >= entry.seq:
+        return [f"amends seq {entry.amends}, which is not an earlier entry"]
+    if not isinstance(target, RoundEntry):
+        return [f"amends seq {entry.amends}, which is not a sound round"]
+    if entry.amends in reversed_by:
+        return [f"amends seq {entry.amends}, already reversed by seq {reversed_by[entry.amends]}"]
+    effect, hands = stood.get(entry.amends, (target.effect(), target.hands))
+    problems: list[str] = []
+    if (entry.round, entry.round_night, entry.dealer) != (
+        target.round,
+        target.night,
+        target.dealer,
+    ):
+        problems.append(f"does not name round {target.round} of night {target.night} as it was")
+    if dict(entry.hands_before) != dict(hands):
+        problems.append(f"hands_before is not the hands seq {entry.amends} stood at")
+    want = _changes(nets(entry.outcome), nets(effect))
+    have = {name: n for name, n in nets(entry.transfers).items() if n}
+    if want != have:
+        problems.append(
+            f"does not take seq {entry.amends} to its outcome: the difference is {want},"
+            f" its transfers make {have}"
+        )
+    stood[entry.amends] = (entry.outcome, entry.hands)
+    return problems
+
+
+def _changes(after: Mapping[str, int], before: Mapping[str, int]) -> dict[str, int]:
+    names = sorted(set(after) | set(before))
+    out = {name: after.get(name, 0) - before.get(name, 0) for name in names}
+    return {name: n for name, n in out.items() if n}
 
 
 # The cross-entry checks, run in order on the entries `check` could read (and stand-ins for the
@@ -595,6 +799,7 @@ def _correction_problems(
     entry: CorrectionEntry,
     by_seq: Mapping[int, Checked],
     reversed_by: dict[int, int],
+    stood: Mapping[int, tuple[tuple[Transfer, ...], Mapping[str, str]]],
 ) -> list[str]:
     target_seq, own_seq = entry.reverses, entry.seq
     target = by_seq.get(target_seq)
@@ -602,6 +807,8 @@ def _correction_problems(
         return [f"reverses seq {target_seq}, which is not an earlier entry"]
     if target.kind == "correction":
         return [f"reverses seq {target_seq}, which is itself a correction"]
+    if target.kind == "rename":
+        return [f"reverses seq {target_seq}, which is a rename"]
     problems: list[str] = []
     if target_seq in reversed_by:
         problems.append(
@@ -611,7 +818,8 @@ def _correction_problems(
         reversed_by[target_seq] = own_seq
     if isinstance(target, Damaged):
         return [*problems, f"reverses seq {target_seq}, which is itself damaged"]
-    want = Counter((t.payee, t.payer, t.amount) for t in target.effect())
+    effect = stood[target_seq][0] if target_seq in stood else target.effect()
+    want = Counter((t.payee, t.payer, t.amount) for t in effect)
     have = Counter((t.payer, t.payee, t.amount) for t in entry.transfers)
     if want != have:
         problems.append(

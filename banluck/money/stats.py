@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.money import nets
-from banluck.money.entries import CorrectionEntry, Entry, RoundEntry
+from banluck.money.entries import AmendmentEntry, CorrectionEntry, Entry, RoundEntry
 from banluck.money.ledger import as_entry, net_of
 
 COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
@@ -48,7 +48,7 @@ def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     and a correction of one; a payment (and its correction) moves debts, not results, and so do
     the tournament pool's buy-ins and prizes."""
     entry = as_entry(entry)
-    if isinstance(entry, RoundEntry):
+    if isinstance(entry, RoundEntry | AmendmentEntry):
         return entry.nets()
     if isinstance(entry, CorrectionEntry):
         return nets([t for t in entry.transfers if t.reason != "reverses: payment"])
@@ -58,28 +58,47 @@ def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
 def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerStats]:
     """Statistics per person over ledger entries: `net` (and `unpaid`, the same) is the balance
     the entries add up to (payments and corrections included), `result` what was won or lost at
-    the table (rounds and their corrections); the other figures count round entries only."""
+    the table (rounds and their corrections). The other figures count rounds as their
+    corrections left them: an amended round counts its hands and its dealer's net as amended,
+    and a round reversed entirely (among `entries`) counts nowhere."""
     table: dict[str, PlayerStats] = {}
+    played: dict[int, tuple[str, frozenset[str], Mapping[str, str]]] = {}
 
     def of(name: str) -> PlayerStats:
         if name not in table:
             table[name] = PlayerStats(name)
         return table[name]
 
+    def count(dealer: str, seated: Iterable[str], hands: Mapping[str, str], sign: int) -> None:
+        for name in seated:
+            of(name).rounds += sign
+        of(dealer).dealt += sign
+        _kinds(hands, sign)
+
+    def _kinds(hands: Mapping[str, str], sign: int) -> None:
+        for name, kind in hands.items():
+            if kind in COUNTED_KINDS:
+                of(name).kinds[kind] += sign
+
     for stored in entries:
         entry = as_entry(stored)
         nets = entry.nets()
         if isinstance(entry, RoundEntry):
-            dealer = entry.dealer
-            seated = {dealer, *(entry.stakes or {})}
-            for name in seated:
-                of(name).rounds += 1
-            d = of(dealer)
-            d.dealt += 1
-            d.net_as_dealer += nets.get(dealer, 0)
-            for name, kind in entry.hands.items():
-                if kind in COUNTED_KINDS:
-                    of(name).kinds[kind] += 1
+            seated = frozenset({entry.dealer, *(entry.stakes or {})})
+            played[entry.seq] = (entry.dealer, seated, entry.hands)
+            count(entry.dealer, seated, entry.hands, 1)
+            of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
+        elif isinstance(entry, AmendmentEntry):
+            of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
+            _kinds(entry.hands_before, -1)
+            _kinds(entry.hands, 1)
+            if entry.amends in played:
+                dealer, seated, _ = played[entry.amends]
+                played[entry.amends] = (dealer, seated, entry.hands)
+        elif isinstance(entry, CorrectionEntry) and entry.reverses in played:
+            dealer, seated, hands = played.pop(entry.reverses)
+            count(dealer, seated, hands, -1)
+            of(dealer).net_as_dealer += nets.get(dealer, 0)
         for name, amount in nets.items():
             of(name).net += amount
         for name, amount in result_nets(entry).items():

@@ -66,8 +66,15 @@ def _v1_to_v2(kind: str, tables: Tables) -> None:
     tables["meta"]["1"]["counted"] = counted
 
 
+def _v2_to_v3(kind: str, tables: Tables) -> None:
+    """v3 adds two shapes of entry: a correction that amends a round's lines (`amends` in place
+    of `reverses`, with the round's new lines, hands and outcome) and `rename` (`from`, `to`).
+    A v2 file holds neither, so it reads unchanged; the version tells an older banluck that a
+    v3 file is newer than it, rather than damaged."""
+
+
 # MIGRATIONS[n - 1] takes a file from schema n to schema n + 1.
-MIGRATIONS: list[Migration] = [_v1_to_v2]
+MIGRATIONS: list[Migration] = [_v1_to_v2, _v2_to_v3]
 SCHEMA = len(MIGRATIONS) + 1
 
 
@@ -267,13 +274,17 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
     """An entry's fields, in depth, by kind."""
     _need(entry, where, night=int, at=str)
     kind = entry["kind"]
-    if kind == "payment":
+    if kind in ("payment", "rename"):
         _need(entry, where, to=str, **{"from": str})
         return
     if kind in ("buy-in", "prize"):  # a tournament's pool: amounts are the ledger's to judge
         _need(entry, where, player=str, pool=str)
         return
     _transfers(entry.get("transfers"), where)
+    if kind == "correction" and "amends" in entry:
+        _need(entry, where, amends=int, round=int, round_night=int, dealer=str, hands=dict)
+        _transfers(entry.get("outcome"), f"{where} outcome:")
+        return
     if kind == "correction":
         _need(entry, where, reverses=int, reason=str)
         return

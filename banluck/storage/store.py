@@ -34,7 +34,14 @@ from banluck.money import ledger, stats
 from banluck.money.ledger import Summary
 from banluck.money.stats import Totals
 from banluck.storage import schema
-from banluck.storage.files import ReadOnly, StoreError, damaged, no_gc, remove_stale_temps
+from banluck.storage.files import (
+    ReadOnly,
+    StoreError,
+    backup_of,
+    damaged,
+    no_gc,
+    remove_stale_temps,
+)
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
 from banluck.storage.tx import (
     REBUILD_HINT,
@@ -607,6 +614,98 @@ class Store:
                 if seq in record["reversed"]:
                     raise StoreError(f"seq {seq} is already reversed; see the ledger")
             return tx.add_entry(tx.latest_db(), ledger.correction(target, reason))
+
+        return self._write(change)
+
+    # -- corrections of earlier entries, renames, a night cancelled ---------------------------
+
+    def add_linked(
+        self, seq: int, make: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Record an entry made from entry `seq` and every entry after it, in one decision
+        under the lock: `make(target, later)` returns the new entry (no seq), as
+        `ledger.correction` or `ledger.amendment` build them, or raises. Returns the entry."""
+
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise StoreError(f"{seq!r} is not a seq; give the number of an entry in the ledger")
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db, _ = tx.find_entry(seq)
+            target = entry_at(tables_of(db), str(seq))
+            later = [
+                entry
+                for night_id in sorted(tx.records)
+                if (tx.records[night_id]["last_seq"] or 0) > seq
+                for entry in entries_of(tables_of(tx.night_db(night_id)), copy=True)
+                if entry["seq"] > seq
+            ]
+            entry = make(target, later)
+            problems = ledger.entry_problems(entry, tx.people())
+            if problems:
+                raise StoreError(f"cannot record the correction: {'; '.join(problems)}")
+            return tx.add_entry(tx.latest_db(), entry)
+
+        return self._write(change)
+
+    def rename(self, old: str, new: str) -> dict[str, Any]:
+        """Record that `old` is called `new` from now on (a rename entry in the latest night,
+        and `new` among that night's players); return the entry. Refused while `old` is seated
+        at the open night."""
+        entry = ledger.rename(old, new)
+
+        def change(tx: Tx) -> dict[str, Any]:
+            if old not in tx.people():
+                raise StoreError(f"{old} never played here; check the spelling of the name")
+            db = tx.latest_db()
+            night = dict(night_of(db))
+            if night["status"] == "open" and old in night["seats"]:
+                raise StoreError(
+                    f"{old} is seated at the open night: rename after `banluck night close`"
+                )
+            stored = tx.add_entry(db, entry)
+            if new not in night["players"]:
+                night["players"] = [*night["players"], new]
+                db.table("night").update(night, doc_ids=[1])
+            return stored
+
+        return self._write(change)
+
+    def cancel_night(self) -> dict[str, Any]:
+        """Remove the open night when nothing was recorded in it (no entry, no round in play):
+        a night started by mistake. Returns its record. The index forgets it first, then its
+        file goes: a crash between the two leaves the night as it was (the index finds it)."""
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            tables = tables_of(db)
+            night = dict(night_of(db))
+            entries = tables.get("entries", {})
+            if entries:
+                first = min(entries, key=int)
+                raise StoreError(
+                    f"night {night['id']} has entries (#{first} first); only a night with no"
+                    " round can be cancelled: close it with `banluck night close`"
+                )
+            if tables.get("live"):
+                raise StoreError(
+                    f"night {night['id']} has a round in play; only a night with no round can be"
+                    " cancelled (undo its lines first)"
+                )
+            night_id = night["id"]
+            del tx.nights[night_id], tx.records[night_id]
+            tx.fresh.pop(night_id, None)
+            tx.ids.remove(night_id)
+            if tx.latest is not None and tx.latest not in tx.fresh:
+                # the night before becomes the latest: counted apart from the rest of the season
+                tx._refresh(tx.latest)
+                tx.base = ledger.subtract_summaries(tx.base, tx.fresh[tx.latest])
+            tx._write_index()
+            storage_of(tx.index).commit()
+            path = self.night_path(night_id)
+            path.unlink()
+            with contextlib.suppress(FileNotFoundError):
+                backup_of(path).unlink()  # its first version: nothing of it is kept
+            return night
 
         return self._write(change)
 

@@ -121,11 +121,14 @@ def night_record(
         rounds=sum(1 for e in entries if e["kind"] == "round"),
         first_seq=entries[0]["seq"] if entries else None,
         last_seq=entries[-1]["seq"] if entries else None,
-        reversed=[e["reverses"] for e in entries if e["kind"] == "correction"],
+        reversed=[e["reverses"] for e in entries if e["kind"] == "correction" and "reverses" in e],
         live=len(tables.get("live", {})),
         net={name: s["net"] for name, s in summary.items() if s["net"]},
         totals=totals,
     )
+    renamed = [[e["seq"], e["from"], e["to"]] for e in entries if e["kind"] == "rename"]
+    if renamed:  # kept only where there is one: the records of other nights stay as they were
+        record["renamed"] = renamed
     return record, summary
 
 

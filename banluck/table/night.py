@@ -40,9 +40,14 @@ class Seating:
     next_round: int = 1
     # standing bets besides the stake, (word, seat, amount) sorted: casino's `pp Bob 5`
     bets: tuple[tuple[str, str, int], ...] = ()
+    out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
+
+    def active(self) -> tuple[str, ...]:
+        """The seats in play, in seat order (those sitting out left out)."""
+        return tuple(n for n in self.seats if n not in self.out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +93,14 @@ def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
         raise RuleError("a night needs at least two seats: the first deals, the others play")
     seen: set[str] = set()
     for name in names:
-        _check_name(name)
+        check_name(name)
         if name.lower() in seen:
             raise RuleError(f"{name} is seated twice: every seat needs its own name")
         seen.add(name.lower())
     return Seating(preset=preset, seats=tuple(names), dealer=names[0])
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
     """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
     if (
         not name
@@ -109,10 +114,16 @@ def _check_name(name: str) -> None:
         )
 
 
-def _next_seat(seats: Sequence[str], after: str) -> str:
+def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str:
+    """The seat after `after` that is in play (a seat sitting out is passed over)."""
     if after not in seats:
-        return seats[0]
-    return seats[(seats.index(after) + 1) % len(seats)]
+        return next((n for n in seats if n not in out), seats[0])
+    at = seats.index(after)
+    for step in range(1, len(seats) + 1):
+        name = seats[(at + step) % len(seats)]
+        if name not in out:
+            return name
+    return seats[(at + 1) % len(seats)]
 
 
 @dataclass(slots=True)
@@ -252,7 +263,7 @@ class Night:
     def _start_round(self) -> None:
         s = self.seating
         stakes: dict[str, int] = {}
-        for name in s.seats:
+        for name in s.active():
             if name == s.dealer:
                 continue
             stake = s.stake_of(name)
@@ -357,16 +368,66 @@ class Night:
         self.seating = _pass_deal(self.seating)
 
     def _seat(self, args: list[str]) -> None:
+        usage = "usage: seat NAME [NAME...] [after NAME]"
         if not args:
-            raise RuleError("usage: seat NAME [NAME...]")
+            raise RuleError(usage)
         seats = list(self.seating.seats)
+        at = len(seats)
+        if len(args) >= 2 and args[-2].lower() == "after":
+            neighbour = self.resolve(args[-1])
+            if neighbour == DEALER:
+                neighbour = self.seating.dealer
+            at = seats.index(neighbour) + 1
+            args = args[:-2]
+        if not args or any(name.lower() == "after" for name in args):
+            raise RuleError(usage)
         for name in args:
-            _check_name(name)
+            check_name(name)
             if any(s.lower() == name.lower() for s in seats):
                 raise RuleError(f"{name} is already seated")
-            seats.append(name)
+            seats.insert(at, name)
+            at += 1
             self.balances.setdefault(name, 0)
         self.seating = replace(self.seating, seats=tuple(seats))
+
+    def _sit(self, args: list[str]) -> None:
+        """`sit NAME...`: they stay seated but are dealt no hand; a dealer who sits out passes
+        the deal to the next seat in play."""
+        if not args:
+            raise RuleError("usage: sit NAME [NAME...]: they sit out until `back NAME`")
+        s = self.seating
+        for raw in args:
+            name = self._seated(raw, "sit")
+            if name in s.out:
+                raise RuleError(f"{name} is already sitting out: `back {name}` brings them back")
+            out = (*s.out, name)
+            if len([n for n in s.seats if n not in out]) < 2:
+                raise RuleError(
+                    f"{name} cannot sit out: a round needs a dealer and a player in play"
+                )
+            s = replace(s, out=out)
+            if name == s.dealer:
+                s = replace(s, dealer=_next_seat(s.seats, name, s.out), dealt=0, won=0)
+        self.seating = s
+
+    def _back(self, args: list[str]) -> None:
+        if not args:
+            raise RuleError("usage: back NAME [NAME...]: they are dealt in again")
+        s = self.seating
+        for raw in args:
+            name = self._seated(raw, "back")
+            if name not in s.out:
+                raise RuleError(f"{name} is not sitting out: `sit {name}` sits them out")
+            s = replace(s, out=tuple(n for n in s.out if n != name))
+        self.seating = s
+
+    def _seated(self, raw: str, word: str) -> str:
+        name = self.resolve(raw)
+        if name == DEALER:
+            name = self.seating.dealer
+        if name not in self.seating.seats:
+            raise RuleError(f"usage: {word} NAME: name someone seated at the table")
+        return name
 
     def _leave(self, args: list[str]) -> None:
         if not args:
@@ -379,13 +440,26 @@ class Night:
             seats = [x for x in s.seats if x != name]
             if len(seats) < 2:
                 raise RuleError(f"{name} cannot leave: a table needs at least two seats")
+            out = tuple(n for n in s.out if n != name)
+            if len([n for n in seats if n not in out]) < 2:
+                raise RuleError(
+                    f"{name} cannot leave: a round needs a dealer and a player in play"
+                    " (bring someone back first)"
+                )
             dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
-                dealer, dealt, won = _next_seat(s.seats, name), 0, 0
+                dealer, dealt, won = _next_seat(s.seats, name, s.out), 0, 0
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
             bets = tuple(b for b in s.bets if b[1] != name)
             s = replace(
-                s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes, bets=bets
+                s,
+                seats=tuple(seats),
+                dealer=dealer,
+                dealt=dealt,
+                won=won,
+                stakes=stakes,
+                bets=bets,
+                out=out,
             )
         self.seating = s
 
@@ -404,7 +478,9 @@ def changes(before: Seating, after: Seating) -> str | None:
     went = [n for n in before.seats if n not in after.seats]
     for name in came:
         stake = after.stake_of(name)
-        said.append(f"{name} sits down" + (f" at {stake}" if stake is not None else ""))
+        at = after.seats.index(name)
+        place = f" after {after.seats[at - 1]}" if at < len(after.seats) - 1 else ""
+        said.append(f"{name} sits down{place}" + (f" at {stake}" if stake is not None else ""))
     if went:
         said.append(f"{_names(went)} {'leaves' if len(went) == 1 else 'leave'} the table")
     moved = [
@@ -425,6 +501,12 @@ def changes(before: Seating, after: Seating) -> str | None:
     for word, name in sorted(old.keys() - new.keys()):
         if name in after.seats:
             said.append(f"{name}'s {word} is taken down")
+    sat = [n for n in after.out if n not in before.out]
+    if sat:
+        said.append(f"{_names(sat)} {'sits' if len(sat) == 1 else 'sit'} out")
+    back = [n for n in before.out if n not in after.out and n in after.seats]
+    if back:
+        said.append(f"{_names(back)} {'is' if len(back) == 1 else 'are'} back in")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
     return "; ".join(said) if said else None
@@ -435,7 +517,7 @@ def _names(names: Sequence[str]) -> str:
 
 
 def _pass_deal(s: Seating) -> Seating:
-    return replace(s, dealer=_next_seat(s.seats, s.dealer), dealt=0, won=0)
+    return replace(s, dealer=_next_seat(s.seats, s.dealer, s.out), dealt=0, won=0)
 
 
 def _amount(text: str, what: str = "stake") -> int:
@@ -453,6 +535,8 @@ _NIGHT_WORDS = {
     "pass": Night._pass,
     "seat": Night._seat,
     "leave": Night._leave,
+    "sit": Night._sit,
+    "back": Night._back,
     "night": Night._night,
     "rule": Night._rule,
 }

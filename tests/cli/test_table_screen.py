@@ -209,6 +209,7 @@ def test_completion_offers_what_applies_now() -> None:
     assert tc.completions("") == [w + " " for w in [*words_now(None), "help", "quit", "odds"]] + [
         "settle ",
         "pay ",
+        "amend ",
     ]
     tc.handle("dealer 10 6")
     assert tc.completions("st") == ["stand "]

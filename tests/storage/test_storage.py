@@ -310,9 +310,9 @@ def _v1_files(home: Path) -> None:
     (home / "index.json").write_bytes(orjson.dumps(index))
 
 
-def test_schema_2_is_one_migration_past_schema_1() -> None:
+def test_schema_3_is_two_migrations_past_schema_1() -> None:
     """Migrations are a numbered list; the current schema is one past the last of them."""
-    assert SCHEMA == 2 and len(MIGRATIONS) == 1
+    assert SCHEMA == 3 and len(MIGRATIONS) == 2
 
 
 def test_migration_v1_to_v2_records_who_played_each_night(banluck_home: Path) -> None:
@@ -329,11 +329,11 @@ def test_migration_v1_to_v2_records_who_played_each_night(banluck_home: Path) ->
     ).read_bytes() == v1_bytes  # reading writes nothing
     store.add_payment("Bob", "Ann", 4, "paid part")
     upgraded = orjson.loads((banluck_home / "nights" / "0001.json").read_bytes())
-    assert upgraded["meta"]["1"]["schema"] == 2
+    assert upgraded["meta"]["1"]["schema"] == SCHEMA
     assert upgraded["night"]["1"]["players"] == ["Ann", "Cat", "Bob"]
     assert (banluck_home / "nights" / "0001.json.bak").read_bytes() == v1_bytes
     index = orjson.loads((banluck_home / "index.json").read_bytes())
-    assert index["meta"]["1"]["schema"] == 2
+    assert index["meta"]["1"]["schema"] == SCHEMA
     assert index["nights"]["1"]["net"] == {"Ann": 6, "Bob": -6}
     assert "summary" not in index["nights"]["1"]
     assert store.check() == []
@@ -347,7 +347,9 @@ def test_a_file_from_a_newer_banluck_is_refused(store: Store, banluck_home: Path
     data["meta"]["1"]["schema"] = SCHEMA + 1
     path.write_bytes(orjson.dumps(data))
     before = stored_bytes(banluck_home)
-    with pytest.raises(DamagedFile, match=r"written by a newer banluck \(data schema 3; this one"):
+    with pytest.raises(
+        DamagedFile, match=rf"written by a newer banluck \(data schema {SCHEMA + 1}; this one"
+    ):
         store.push_action("deal")
     with pytest.raises(DamagedFile, match="upgrade banluck"):
         store.entries()

@@ -104,7 +104,7 @@ def words_now(state: RoundState | None) -> list[str]:
     """The night-log words that can apply now (`state` is None between rounds), most useful
     first: what the console offers when the dealer presses Tab."""
     if state is None:
-        return ["dealer", "round", "stake", "seat", "leave", "pass", "undo"]
+        return ["dealer", "round", "stake", "seat", "leave", "sit", "back", "pass", "undo"]
     phase = state.phase
     if phase == "deal":
         return ["dealer", "forfeit", "undo"] if state.dealer_burned else ["dealer", "undo"]
@@ -127,8 +127,8 @@ def words_now(state: RoundState | None) -> list[str]:
 
 def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str]:
     """The names (and `all`, `dealer`, `bust`) that can follow `word` now, for completion."""
-    if state is None or word in ("stake", "leave"):
-        return list(seats) if word in ("stake", "leave") else []
+    if state is None or word in ("stake", "leave", "sit", "back"):
+        return list(seats) if word in ("stake", "leave", "sit", "back") else []
     players = state.players.values()
     if word == "hit":
         return [p.name for p in players if state.to_play(p)]

@@ -1,0 +1,157 @@
+"""Corrections of recorded entries: a round's lines amended, or an entry reversed entirely
+(docs/corrections.md).
+
+An amendment replays the round's corrected lines under the preset snapshot stored with the round,
+at the table it was played at (its dealer and stakes), and records the difference from what the
+round stood at as a correction entry linked to it. The round entry itself is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from banluck.app.games import family_for, load_preset
+from banluck.core.errors import BanluckError
+from banluck.core.money import Transfer
+from banluck.money import ledger
+from banluck.table.line import read_line
+from banluck.table.night import Night, Seating
+
+if TYPE_CHECKING:
+    from banluck.storage import Store
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A round's lines played again: as stored (full words), its transfers and hand kinds."""
+
+    log: tuple[str, ...]
+    transfers: tuple[Transfer, ...]
+    hands: dict[str, str]
+
+
+def parse_seq(text: str) -> int:
+    """An entry's number as the ledger shows it: `12` or `#12`."""
+    body = text.strip().removeprefix("#")
+    if not body.isdigit() or int(body) < 1:
+        raise BanluckError(
+            f"{text!r} is not an entry number: give the # of `banluck ledger`, e.g. 12 or #12"
+        )
+    return int(body)
+
+
+def find_round(store: Store, night_id: int, number: int) -> dict[str, Any]:
+    """The stored round `number` of night `night_id`; BanluckError naming the rounds there are."""
+    rounds = [e for e in store.entries(night_id) if e.get("kind") == "round"]
+    for entry in rounds:
+        if entry.get("round") == number:
+            return entry
+    have = f"rounds 1 to {max(e['round'] for e in rounds)}" if rounds else "no recorded round"
+    raise BanluckError(f"night {night_id} has no recorded round {number} ({have})")
+
+
+def standing(store: Store, entry: Mapping[str, Any]) -> ledger.Standing:
+    """Where an entry stands now: its effect and lines as amended, and what reversed it."""
+    seq = int(entry["seq"])
+    later = (e for e in store.iter_entries() if int(e["seq"]) > seq)
+    return ledger.standing(entry, later)
+
+
+def replay_round(entry: Mapping[str, Any], lines: Sequence[str]) -> Replayed:
+    """The round's `lines` played at the table of `entry` (its dealer and stakes) under the
+    preset snapshot stored with it. BanluckError names the first line that is wrong."""
+    where = f"round {entry['round']} of night {entry['night']}"
+    stakes = entry.get("stakes")
+    if not stakes:
+        raise BanluckError(
+            f"{where} was stored without its stakes (an older banluck), so its lines cannot be"
+            f" played again: reverse it with `banluck correct {entry['seq']} --reason ...`"
+        )
+    preset = load_preset(entry["preset"], source=where)
+    dealer = str(entry["dealer"])
+    seating = Seating(
+        preset=preset,
+        seats=(dealer, *stakes),
+        dealer=dealer,
+        stakes=tuple((str(name), int(stake)) for name, stake in stakes.items()),
+    )
+    night = Night(seating, family_for(preset))
+    words = night.family.words
+    typed = [line for line in lines if read_line(line)[0]]
+    if not typed:
+        raise BanluckError(f"no line left for {where}: write the round's lines, or keep them")
+    for number, line in enumerate(typed, 1):
+        word, args = read_line(line, night.aliases())
+        if night.rounds:
+            raise BanluckError(f"line {number} `{line}`: the round is over before it; leave it out")
+        if word not in words:
+            raise BanluckError(
+                f"line {number} `{line}`: only the round's own lines can be amended"
+                f" ({', '.join(sorted(words))})"
+            )
+        try:
+            night.do_line(word, args)
+        except BanluckError as exc:
+            raise BanluckError(f"line {number} `{line}`: {exc}") from None
+    if not night.rounds:
+        pending = night.current.pending() if night.current is not None else "not started"
+        raise BanluckError(f"the lines do not finish {where} ({pending})")
+    done = night.rounds[0]
+    return Replayed(done.lines, done.transfers, dict(done.kinds))
+
+
+def amend(
+    store: Store, night_id: int, number: int, lines: Sequence[str], reason: str
+) -> dict[str, Any]:
+    """Record the amendment of round `number` of night `night_id` to `lines`; the entry."""
+    entry = find_round(store, night_id, number)
+    now = standing(store, entry)
+    if now.reversed_by is not None:
+        raise BanluckError(
+            f"round {number} of night {night_id} was reversed by #{now.reversed_by}:"
+            " there is nothing left to amend"
+        )
+    replayed = replay_round(entry, lines)
+    if replayed.log == now.log:
+        raise BanluckError(
+            f"the lines of round {number} of night {night_id} are unchanged: nothing to amend"
+        )
+    seq = int(entry["seq"])
+
+    def make(target: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+        fresh = ledger.standing(target, later)
+        if fresh != now:  # another command corrected it since: decide again on what is stored
+            raise BanluckError(
+                f"round {number} of night {night_id} was corrected by another command meanwhile:"
+                " nothing was recorded; amend it again"
+            )
+        return ledger.amendment(
+            target, fresh, replayed.log, replayed.transfers, replayed.hands, reason
+        )
+
+    return store.add_linked(seq, make)
+
+
+def reverse(store: Store, seq: int, reason: str) -> dict[str, Any]:
+    """Record the correction that reverses entry `seq` entirely (a round as amended)."""
+
+    def make(target: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+        return ledger.correction(target, reason, ledger.standing(target, later))
+
+    return store.add_linked(seq, make)
+
+
+def edit_text(entry: Mapping[str, Any], now: ledger.Standing, date: str) -> str:
+    """What the editor opens: a header in comments, then the round's lines as they stand."""
+    stakes = ", ".join(f"{n} {s}" for n, s in (entry.get("stakes") or {}).items())
+    head = [
+        f"# round {entry['round']} of night {entry['night']} ({date}), dealer {entry['dealer']};"
+        f" stakes: {stakes}",
+        "# Correct the lines and save. Lines starting with # are left out;"
+        " saved unchanged, nothing is recorded.",
+    ]
+    if now.amended_by:
+        head.append(f"# as amended by #{now.amended_by[-1]}")
+    return "\n".join([*head, *now.log]) + "\n"
