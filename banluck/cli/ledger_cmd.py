@@ -193,27 +193,27 @@ def history(as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
-    from rich.table import Table
+    from banluck.cli.render import console, records
 
-    from banluck.cli.render import console, titled
-
-    table = Table()
-    for col in ("night", "date", "preset", "rounds", "status", "top", "unpaid"):
-        table.add_column(col)
+    cells = []
     for rec in nights:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)
-        table.add_row(
-            str(rec["id"]),
-            rec["date"],
-            rec["preset"],
-            str(rec.get("rounds", 0)),
-            rec["status"],
-            f"{top[0]} {top[1]:+d}" if top else "",
-            str(owed) if owed else "",
+        cells.append(
+            [
+                f"night {rec['id']}",
+                rec["date"],
+                rec["preset"],
+                str(rec.get("rounds", 0)),
+                rec["status"],
+                f"{top[0]} {top[1]:+d}" if top else "",
+                str(owed) if owed else "",
+            ]
         )
-    console().print(titled("Nights", table))
+    heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
+    out = console()
+    out.print(records("Nights", heads, cells, out.width))
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -230,17 +230,12 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
-    from rich.table import Table
+    from banluck.cli.render import console, money, records
 
-    from banluck.cli.render import console, money, titled
-
-    table = Table()
     heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
     heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
-    for h in heads:
-        table.add_column(h, justify="left" if h == "who" else "right")
-    for r in sorted(rows, key=lambda r: (-r.result, r.name)):
-        table.add_row(
+    cells = [
+        [
             r.name,
             str(r.rounds),
             money(r.result),
@@ -248,8 +243,13 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             str(r.dealt),
             money(r.net_as_dealer),
             *(str(r.kinds[k]) for k in COUNTED_KINDS),
-        )
-    console().print(titled("Stats" + (f", night {night}" if night else ", all nights"), table))
+        ]
+        for r in sorted(rows, key=lambda r: (-r.result, r.name))
+    ]
+    out = console()
+    title = "Stats" + (f", night {night}" if night else ", all nights")
+    caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    out.print(records(title, heads, cells, out.width, caption))
 
 
 def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -214,3 +214,67 @@ def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> 
         colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
         table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
     return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
+
+
+NARROW = 60  # below this many columns, wide tables become one block a row
+
+
+def _cells(text: str) -> int:
+    from rich.text import Text
+
+    return Text.from_markup(text).cell_len
+
+
+def fits(heads: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> bool:
+    """Whether a table of these cells fits `width` columns whole (no cell cut or wrapped):
+    each column as wide as its widest cell, two spaces between columns (the table of
+    `records`)."""
+    widths = [_cells(h) for h in heads]
+    for row in rows:
+        widths = [max(w, _cells(c)) for w, c in zip(widths, row, strict=True)]
+    return sum(widths) + 2 * (len(widths) - 1) <= width
+
+
+def records(
+    title: str,
+    heads: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    caption: str | None = None,
+) -> RenderableType:
+    """Rows as a table where it fits `width` whole; else one block a row, its first cell on a
+    line of its own and the others under it as `head value` pairs, a pair never split, so every
+    number is shown in full at any width (45 columns: a phone's terminal)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    if fits(heads, rows, width) and width >= NARROW:
+        table = Table(box=None, pad_edge=False, header_style="bold underline")
+        for i, head in enumerate(heads):
+            table.add_column(head, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*row)
+        return titled(title, table, caption)
+    parts: list[RenderableType] = [Text(title, style="bold", overflow="fold")]
+    room = max(10, width - 2)
+    for row in rows:
+        parts.append(Text.from_markup(f"[bold]{row[0]}[/]"))
+        lines: list[str] = []
+        used = 0
+        for head, cell in zip(heads[1:], row[1:], strict=True):
+            if cell == "":
+                continue
+            pair = f"{head} {cell}" if head else cell
+            size = _cells(pair)
+            if lines and used + 2 + size <= room:
+                lines[-1] += "  " + pair
+                used += 2 + size
+            else:
+                lines.append(pair)
+                used = size
+        for line in lines:
+            parts.append(Text("  ") + Text.from_markup(line))
+    if caption:
+        parts.append(Text(caption, style="dim"))
+    return Group(*parts)
