@@ -363,6 +363,7 @@ def _show_settle(
     explain: bool,
     via: str | None,
     as_json: bool,
+    hint: bool = True,
 ) -> None:
     from banluck.money.ledger import balances
     from banluck.money.settleup import plan, plan_via
@@ -418,7 +419,8 @@ def _show_settle(
     if explain:
         for sentence in result.explain():
             out_console.print(f"· {sentence}")
-    out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
+    if hint:
+        out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
 
 
 def pay(
@@ -556,16 +558,21 @@ def undo() -> None:
 
 
 def demo() -> None:
-    """Replay the shipped sample night into a fresh demo store and show its ledger and settle-up.
+    """Replay the shipped sample night into a fresh demo store and show it: one round's
+    transfers with their reasons, the balances, the settle-up, and how to start a night of your
+    own. The commands it suggests name the demo's store (BANLUCK_HOME=...), never yours.
 
     Example: banluck demo
     """
+    import shlex
     import shutil
 
     from banluck.app.exporting import save_night
     from banluck.app.presets import load
     from banluck.app.session import read_log
+    from banluck.cli.render import console, round_panel
     from banluck.core.home import data_dir
+    from banluck.money.ledger import balances
     from banluck.storage import Store
 
     home = data_dir() / "demo"
@@ -581,10 +588,31 @@ def demo() -> None:
         ) from None
     store = Store(home)  # the demo's own store: the user's ledger is never opened
     save_night(store, night, "2027-02-06")
-    typer.echo(f"The sample night ({sample.name}) is recorded in a demo store at {home}")
-    _show_ledger(store, None, True, False, 10)
-    _show_settle(store, None, None, None, True, None, False)
-    typer.echo(f"Look around: BANLUCK_HOME={home} banluck stats (or chart, history, ledger)")
+    demo_banluck = f"BANLUCK_HOME={shlex.quote(str(home))} banluck"
+    out = console()
+    out.print(
+        f"The sample night ({sample.name}: {len(night.rounds)} rounds, six friends) is"
+        f" recorded in a demo store at {home}",
+        highlight=False,
+    )
+    out.print("Its first round, each transfer with the house rule that made it:")
+    out.print(round_panel(night.rounds[0]))
+    from banluck.cli.render import balances_table
+
+    out.print(balances_table(balances(store.entries()), title="Balances after the night"))
+    _show_settle(store, None, None, None, True, None, False, hint=False)
+    # each command on a line of its own, never wrapped: it is copied as it is
+    for said, command in (
+        ("Record a payment in the demo:", f"{demo_banluck} pay Mei Bob 260"),
+        ("Look around the demo (or stats, chart, history):", f"{demo_banluck} ledger --round 3"),
+        (
+            "Next, a night of your own in the dealer's console (your preset and names; the"
+            " first deals):",
+            "banluck table chinese Mei Bob Carol --stake 10",
+        ),
+    ):
+        out.print(said)
+        out.print(f"  {command}", soft_wrap=True, highlight=False, markup=False)
 
 
 def register(root: typer.Typer) -> None:
