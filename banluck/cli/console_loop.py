@@ -586,4 +586,5 @@ def _odds(out: Any, session: Session) -> None:
         raise BanluckError("this game has no advisor")
     if rnd is None:
         raise BanluckError("odds are for the dealer's turn: when every player has stood")
-    print_advice(advise(rnd.state), rnd.state.preset, out)
+    stakes = {name: p.stake for name, p in rnd.state.players.items()}
+    print_advice(advise(rnd.state), rnd.state.preset, out, stakes=stakes)

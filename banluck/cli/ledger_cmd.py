@@ -246,27 +246,27 @@ def history(as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
-    from rich.table import Table
+    from banluck.cli.render import console, records
 
-    from banluck.cli.render import console, titled
-
-    table = Table()
-    for col in ("night", "date", "preset", "rounds", "status", "top", "unpaid"):
-        table.add_column(col)
+    cells = []
     for rec in nights:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)
-        table.add_row(
-            str(rec["id"]),
-            rec["date"],
-            rec["preset"],
-            str(rec.get("rounds", 0)),
-            rec["status"],
-            f"{top[0]} {top[1]:+d}" if top else "",
-            str(owed) if owed else "",
+        cells.append(
+            [
+                f"night {rec['id']}",
+                rec["date"],
+                rec["preset"],
+                str(rec.get("rounds", 0)),
+                rec["status"],
+                f"{top[0]} {top[1]:+d}" if top else "",
+                str(owed) if owed else "",
+            ]
         )
-    console().print(titled("Nights", table))
+    heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
+    out = console()
+    out.print(records("Nights", heads, cells, out.width))
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -282,17 +282,12 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
-    from rich.table import Table
+    from banluck.cli.render import console, money, records
 
-    from banluck.cli.render import console, money, titled
-
-    table = Table()
     heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
     heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
-    for h in heads:
-        table.add_column(h, justify="left" if h == "who" else "right")
-    for r in sorted(rows, key=lambda r: (-r.result, r.name)):
-        table.add_row(
+    cells = [
+        [
             r.name,
             str(r.rounds),
             money(r.result),
@@ -300,8 +295,13 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             str(r.dealt),
             money(r.net_as_dealer),
             *(str(r.kinds[k]) for k in COUNTED_KINDS),
-        )
-    console().print(titled("Stats" + (f", night {night}" if night else ", all nights"), table))
+        ]
+        for r in sorted(rows, key=lambda r: (-r.result, r.name))
+    ]
+    out = console()
+    title = "Stats" + (f", night {night}" if night else ", all nights")
+    caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    out.print(records(title, heads, cells, out.width, caption))
 
 
 def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -415,6 +415,7 @@ def _show_settle(
     explain: bool,
     via: str | None,
     as_json: bool,
+    hint: bool = True,
 ) -> None:
     from banluck.money.settleup import plan, plan_via
 
@@ -469,7 +470,8 @@ def _show_settle(
     if explain:
         for sentence in result.explain():
             out_console.print(f"· {sentence}")
-    out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
+    if hint:
+        out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
 
 
 def pay(
@@ -604,16 +606,21 @@ def undo() -> None:
 
 
 def demo() -> None:
-    """Replay the shipped sample night into a fresh demo store and show its ledger and settle-up.
+    """Replay the shipped sample night into a fresh demo store and show it: one round's
+    transfers with their reasons, the balances, the settle-up, and how to start a night of your
+    own. The commands it suggests name the demo's store (BANLUCK_HOME=...), never yours.
 
     Example: banluck demo
     """
+    import shlex
     import shutil
 
     from banluck.app.exporting import save_night
     from banluck.app.presets import load
     from banluck.app.session import read_log
+    from banluck.cli.render import console, round_panel
     from banluck.core.home import data_dir
+    from banluck.money.ledger import balances
     from banluck.storage import Store
 
     home = data_dir() / "demo"
@@ -629,10 +636,31 @@ def demo() -> None:
         ) from None
     store = Store(home)  # the demo's own store: the user's ledger is never opened
     save_night(store, night, "2027-02-06")
-    typer.echo(f"The sample night ({sample.name}) is recorded in a demo store at {home}")
-    _show_ledger(store, None, True, False, 10)
-    _show_settle(store, None, None, None, True, None, False)
-    typer.echo(f"Look around: BANLUCK_HOME={home} banluck stats (or chart, history, ledger)")
+    demo_banluck = f"BANLUCK_HOME={shlex.quote(str(home))} banluck"
+    out = console()
+    out.print(
+        f"The sample night ({sample.name}: {len(night.rounds)} rounds, six friends) is"
+        f" recorded in a demo store at {home}",
+        highlight=False,
+    )
+    out.print("Its first round, each transfer with the house rule that made it:")
+    out.print(round_panel(night.rounds[0]))
+    from banluck.cli.render import balances_table
+
+    out.print(balances_table(balances(store.entries()), title="Balances after the night"))
+    _show_settle(store, None, None, None, True, None, False, hint=False)
+    # each command on a line of its own, never wrapped: it is copied as it is
+    for said, command in (
+        ("Record a payment in the demo:", f"{demo_banluck} pay Mei Bob 260"),
+        ("Look around the demo (or stats, chart, history):", f"{demo_banluck} ledger --round 3"),
+        (
+            "Next, a night of your own in the dealer's console (your preset and names; the"
+            " first deals):",
+            "banluck table chinese Mei Bob Carol --stake 10",
+        ),
+    ):
+        out.print(said)
+        out.print(f"  {command}", soft_wrap=True, highlight=False, markup=False)
 
 
 def register(root: typer.Typer) -> None:

@@ -55,11 +55,16 @@ def odds(
     p: POpt = 0.5,
     stand_at: StandOpt = 18,
     rules: RulesOpt = DEFAULT_PRESET,
+    stake: Annotated[
+        int,
+        typer.Option("--stake", help="Each closed player's stake, for results in money.", min=1),
+    ] = 10,
     as_json: JsonOpt = False,
 ) -> None:
     """Each closed player's odds, and whether to open him now or draw first.
 
-    Expected results are in stakes, from the dealer's side (+ the dealer wins).
+    Expected results are in money at --stake, from the dealer's side (+ the dealer wins);
+    --json gives them in stakes. A total no closed hand can reach is not listed.
 
     Example: banluck odds -d "10 6" -s "K 5 9" -c 3 -c Bob=2 -c 4
     """
@@ -87,7 +92,7 @@ def odds(
         return
     from banluck.cli.render import print_advice
 
-    print_advice(advice, preset)
+    print_advice(advice, preset, stake=stake)
 
 
 def _load_models(preset: "Preset", players: "list[ClosedPlayer]") -> None:
@@ -144,14 +149,6 @@ def _advice_json(advice: "Advice") -> dict[str, Any]:
     }
 
 
-def _percent(x: float) -> str:
-    return "" if x == 0 else f"{100 * x:.2f}" if x < 0.001 else f"{100 * x:.1f}"
-
-
-def _signed(x: float | None) -> str:
-    return "-" if x is None else f"{x:+.3f}"
-
-
 def edge(
     names: Annotated[list[str], typer.Argument(help="Presets to compare, e.g. chinese kampung.")],
     players: Annotated[
@@ -169,13 +166,23 @@ def edge(
     ] = 0,
     p: POpt = 0.5,
     stand_at: StandOpt = 18,
+    stake: Annotated[
+        int | None,
+        typer.Option(
+            "--stake", help="A player's stake (default: the open night's stakes, else 10).", min=1
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The dealer's edge per player-round under each preset, side by side.
+    """The dealer's edge per player-round under each preset, side by side, and how long a
+    dealer should keep the deal, in money at the stakes.
 
     Heads-up is exact; with --players N (or --rounds) the round is simulated with a 95 %
     confidence interval. "Fair turn" is how many rounds one dealer may keep the deal before his
-    seat's expected profit exceeds one standard deviation of his luck over the turn.
+    seat's expected profit exceeds one standard deviation of his luck over the turn. The last
+    lines say it in money: what the dealer expects a round at the stakes (the open night's
+    players and stakes unless --players or --stake are given), and how often to rotate so that
+    a turn's expected gain stays under one stake.
 
     Example: banluck edge chinese kampung singapore xi-dach --players 4
     """
@@ -205,9 +212,12 @@ def edge(
     if workers <= 0:
         workers = os.cpu_count() or 1
     rows: list[tuple[str, EdgeResult, EdgeResult | None]] = []
-    with _progress(enabled=rounds > 0 and not as_json) as advance:
-        for preset in loaded:
+    with _progress(enabled=not as_json) as advance:
+        exact_done = advance("exact heads-up edge", len(loaded), "computing")
+        for n, preset in enumerate(loaded):
             exact = exact_edge(preset, policy, table=rounds > 0)
+            if exact_done is not None:
+                exact_done(n + 1, len(loaded))
             simulated = None
             if rounds > 0:
                 task = advance(preset.name, rounds)
@@ -234,6 +244,10 @@ def edge(
         typer.echo(json.dumps(out))
         return
     _print_edges(rows, players)
+    at = _table_stakes(stake, players)
+    out_console = _console()
+    for (_, ex, mc), preset in zip(rows, loaded, strict=True):
+        out_console.print(f"{preset.name}: {keep_the_deal(preset, mc or ex, at)}")
 
 
 def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
@@ -435,10 +449,10 @@ class _progress:
             self.bar.__enter__()
         return self.add
 
-    def add(self, name: str, total: int) -> Any:
+    def add(self, name: str, total: int, doing: str = "simulating") -> Any:
         if self.bar is None:
             return None
-        task = self.bar.add_task(f"simulating {name}", total=total)
+        task = self.bar.add_task(f"{doing} {name}", total=total)
 
         def update(done: int, _total: int) -> None:
             self.bar.update(task, completed=done)
@@ -450,18 +464,75 @@ class _progress:
             self.bar.__exit__(*exc)
 
 
-def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", players: int) -> None:
-    from rich.table import Table
-
+def _console() -> Any:
     from banluck.cli import render
 
-    table = Table(title="the dealer's edge per player-round (% of the stake)")
-    table.add_column("")
-    for name, _, _ in rows:
-        table.add_column(name, justify="right")
+    return render.console()
+
+
+def _table_stakes(stake: int | None, players: int) -> list[int]:
+    """Each player's stake for the money lines of `edge`: the open night's players and stakes,
+    unless --players (more than 1) or --stake say otherwise; 10 a player with no night."""
+    from banluck.cli.common import open_store
+
+    night: list[int] = []
+    try:
+        record = open_store().tonight()
+    except Exception:  # no data folder, a damaged store: the lab works without it
+        record = None
+    if record is not None:
+        from banluck.app.session import seating_from
+
+        seating = seating_from(record, 1)
+        night = [
+            seating.stake_of(n) or seating.default_stake or 10
+            for n in seating.seats
+            if n != seating.dealer
+        ]
+    count = players if players > 1 or not night else len(night)
+    if stake is not None:
+        return [stake] * count
+    if len(night) == count:
+        return night
+    return [round(sum(night) / len(night)) if night else 10] * count
+
+
+def keep_the_deal(preset: Any, result: "EdgeResult", stakes: list[int]) -> str:
+    """How long to keep the deal, in plain words at the stakes: what the dealer expects a round,
+    and how many rounds keep a turn's expected gain under one stake."""
+    import math
+
+    count = len(stakes)
+    one = round(sum(stakes) / count)
+    same = all(s == stakes[0] for s in stakes)
+    at = f"at {one} a hand" if same else f"at the night's stakes (about {one} a hand)"
+    who = _count(count, "player")
+    gain = result.edge * sum(stakes)
+    said = f"{at} with {who} the dealer expects {gain:+.1f} a round"
+    rotation = preset.rotation
+    if gain <= 0:
+        return f"{said}; the deal is no advantage here: keep it as long as the house likes"
+    if gain >= one:
+        said += "; that is a stake or more each round: pass the deal every round"
+    else:
+        rounds = math.ceil(one / gain) - 1  # the most rounds with rounds * gain < one
+        said += (
+            f"; rotating every {rounds} round{'s' if rounds != 1 else ''} keeps a turn's"
+            f" expected gain under one stake ({rounds * gain:+.2f} a turn)"
+        )
+    if rotation.mode == "rounds":
+        said += (
+            f"; {preset.name} rotates every {rotation.every}: {rotation.every * gain:+.1f} a turn"
+        )
+    return said
+
+
+def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", players: int) -> None:
+
+    grid: list[tuple[str, list[str]]] = []
 
     def line(label: str, cells: list[str]) -> None:
-        table.add_row(label, *cells)
+        grid.append((label, cells))
 
     def turn(r: "EdgeResult") -> str:
         return "any" if r.fair_turn is None else str(r.fair_turn)
@@ -471,16 +542,49 @@ def _print_edges(rows: "list[tuple[str, EdgeResult, EdgeResult | None]]", player
     line("  fair turn (rounds)", [turn(ex) for _, ex, _ in rows])
     sims = [mc for _, _, mc in rows if mc is not None]
     if len(sims) == len(rows):
-        who = f"{players} player{'s' if players > 1 else ''}"
         line(
-            f"{who}: edge (Monte Carlo)",
+            f"{_count(players, 'player')}: edge (Monte Carlo)",
             [f"{100 * m.edge:+.2f} ± {100 * m.half_width:.2f} %" for m in sims],
         )
         line("  sd per player-round", [f"{m.sd_player_round:.3f}" for m in sims])
         line("  sd per round", [f"{m.sd_round:.3f}" for m in sims])
         line("  fair turn (rounds)", [turn(m) for m in sims])
         line("  rounds simulated", [f"{m.rounds:,}" for m in sims])
-    render.console().print(table)
+    _print_grid(
+        "the dealer's edge per player-round (% of the stake)", [n for n, _, _ in rows], grid
+    )
+
+
+def _print_grid(title: str, names: list[str], grid: "list[tuple[str, list[str]]]") -> None:
+    """Rows of figures with a column a preset where they fit the terminal; else a block a
+    preset, every figure whole (a narrow terminal)."""
+    from rich.table import Table
+
+    from banluck.cli import render
+
+    out = render.console()
+    cells = [[label, *values] for label, values in grid]
+    if out.width >= render.NARROW and render.fits(["", *names], cells, out.width, boxed=True):
+        table = Table()
+        table.add_column("")
+        for name in names:
+            table.add_column(name, justify="right", no_wrap=True)
+        for row in cells:
+            table.add_row(*row)
+        out.print(render.titled(title, table))
+        return
+    heads = ["", *(label.strip() for label, _ in grid)]
+    per_preset = [[name, *(values[i] for _, values in grid)] for i, name in enumerate(names)]
+    out.print(render.records(title, heads, per_preset, out.width))
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, noun: str) -> str:
+    """`four players`, `one player`, `12 players`."""
+    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+    return f"{word} {noun}{'' if n == 1 else 's'}"
 
 
 def register(app: typer.Typer) -> None:

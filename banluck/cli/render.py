@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -149,7 +149,17 @@ def table_screen(
     return Group(*parts)
 
 
-def print_advice(advice: Advice, preset: Preset, out: Console | None = None) -> None:
+def print_advice(
+    advice: Advice,
+    preset: Preset,
+    out: Console | None = None,
+    stakes: Mapping[str, int] | None = None,
+    stake: int = 10,
+) -> None:
+    """The advisor's screen: each closed hand's odds (%) and the dealer's expected result of
+    opening it now or drawing first, in money at that player's stake (`stakes`, else `stake`).
+    A row no hand can reach is left out. Players are columns where they fit; on a narrow
+    terminal each player is a block of his own, every figure whole."""
     from rich.table import Table
 
     dealer = advice.dealer
@@ -160,36 +170,63 @@ def print_advice(advice: Advice, preset: Preset, out: Console | None = None) -> 
     screen = out if out is not None else console()
     cards = " ".join(str(c) for c in dealer.cards)
     screen.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
+    at = [(stakes or {}).get(a.name, stake) for a in advice.players]
     low = min(16, preset.minimum.player)
-    screen.print("closed hands (%) and the dealer's expected result (stakes):")
-    table = Table()
-    table.add_column("")
-    for a in advice.players:
-        table.add_column(a.name, justify="right")
     rows: list[tuple[str, list[str]]] = [("cards", [str(a.cards) for a in advice.players])]
+    rows.append(("stake", [str(s) for s in at]))
     rows.append(("bust", [_percent(a.odds.bust) for a in advice.players]))
     for t in range(low, 22):
         rows.append((str(t), [_percent(a.odds.totals().get(t, 0.0)) for a in advice.players]))
     rows.append(("five-card", [_percent(a.odds.five_dragon) for a in advice.players]))
     rows.append(("7-7-7", [_percent(a.odds.triple_seven) for a in advice.players]))
     rows.append(("short", [_percent(a.odds.under) for a in advice.players]))
-    rows.append(("open now", [_signed(a.open_now) for a in advice.players]))
-    rows.append(("draw first", [_signed(a.draw_first) for a in advice.players]))
+    rows.append(
+        ("open now", [_money(a.open_now, s) for a, s in zip(advice.players, at, strict=True)])
+    )
+    rows.append(
+        ("draw first", [_money(a.draw_first, s) for a, s in zip(advice.players, at, strict=True)])
+    )
     rows.append(("do", [a.action for a in advice.players]))
+    rows = [(label, cells) for label, cells in rows if any(cells)]  # no impossible row
+    screen.print("closed hands (%) and the dealer's expected result (money at the stake):")
+    names = [a.name for a in advice.players]
+    table = Table()
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right", no_wrap=True)
     for label, cells in rows:
-        if label in ("five-card", "7-7-7", "short") and not any(cells):
-            continue
         table.add_row(label, *cells)
-    screen.print(table)
+    grid = [[label, *cells] for label, cells in rows]
+    if screen.width >= NARROW and fits(["", *names], grid, screen.width, boxed=True):
+        screen.print(table)
+    else:
+        per_player = [
+            [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
+            for i, name in enumerate(names)
+        ]
+        heads = ["", *(label for label, _ in rows)]
+        screen.print(records(None, heads, per_player, min(screen.width, NARROW - 1)))
     screen.print(f"advice: {advice.summary()}")
+
+
+def _with_percent(label: str, cell: str) -> str:
+    return (
+        cell + "%"
+        if cell and label not in ("cards", "stake", "open now", "draw first", "do")
+        else cell
+    )
 
 
 def _percent(x: float) -> str:
     return "" if x == 0 else f"{100 * x:.2f}" if x < 0.001 else f"{100 * x:.1f}"
 
 
-def _signed(x: float | None) -> str:
-    return "-" if x is None else f"{x:+.3f}"
+def _money(x: float | None, stake: int) -> str:
+    """An expected result in stakes as money at `stake`: to the tenth, to the hundredth under
+    a stake of 10 (`-` where the rules do not allow it now)."""
+    if x is None:
+        return "-"
+    return f"{x * stake:+.1f}" if stake >= 10 else f"{x * stake:+.2f}"
 
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -218,3 +255,73 @@ def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> 
         colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
         table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
     return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
+
+
+NARROW = 60  # below this many columns, wide tables become one block a row
+
+
+def _cells(text: str) -> int:
+    from rich.text import Text
+
+    return Text.from_markup(text).cell_len
+
+
+def fits(
+    heads: Sequence[str], rows: Sequence[Sequence[str]], width: int, boxed: bool = False
+) -> bool:
+    """Whether a table of these cells fits `width` columns whole (no cell cut or wrapped):
+    each column as wide as its widest cell, two spaces between columns (the table of
+    `records`), or rich's borders and padding when `boxed`."""
+    widths = [_cells(h) for h in heads]
+    for row in rows:
+        widths = [max(w, _cells(c)) for w, c in zip(widths, row, strict=True)]
+    if boxed:
+        return sum(widths) + 3 * len(widths) + 1 <= width
+    return sum(widths) + 2 * (len(widths) - 1) <= width
+
+
+def records(
+    title: str | None,
+    heads: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    caption: str | None = None,
+) -> RenderableType:
+    """Rows as a table where it fits `width` whole; else one block a row, its first cell on a
+    line of its own and the others under it as `head value` pairs, a pair never split, so every
+    number is shown in full at any width (45 columns: a phone's terminal)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    if fits(heads, rows, width) and width >= NARROW:
+        table = Table(box=None, pad_edge=False, header_style="bold underline")
+        for i, head in enumerate(heads):
+            table.add_column(head, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in rows:
+            table.add_row(*row)
+        return table if title is None else titled(title, table, caption)
+    parts: list[RenderableType] = []
+    if title is not None:
+        parts.append(Text(title, style="bold", overflow="fold"))
+    room = max(10, width - 2)
+    for row in rows:
+        parts.append(Text.from_markup(f"[bold]{row[0]}[/]"))
+        lines: list[str] = []
+        used = 0
+        for head, cell in zip(heads[1:], row[1:], strict=True):
+            if cell == "":
+                continue
+            pair = f"{head} {cell}" if head else cell
+            size = _cells(pair)
+            if lines and used + 2 + size <= room:
+                lines[-1] += "  " + pair
+                used += 2 + size
+            else:
+                lines.append(pair)
+                used = size
+        for line in lines:
+            parts.append(Text("  ") + Text.from_markup(line))
+    if caption:
+        parts.append(Text(caption, style="dim"))
+    return Group(*parts)

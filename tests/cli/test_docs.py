@@ -43,13 +43,13 @@ def test_every_command_is_in_the_readme() -> None:
 
 
 def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_command() -> None:
-    """The quick start installs and runs the demo, then installs and runs the tests; .ci/run runs
-    the README's test command word for word."""
+    """The quick start makes a virtual environment, installs and runs the demo, then installs and
+    runs the tests; .ci/run runs the README's test command word for word."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)\n```", quick, re.S)
     assert blocks == [
-        "pip install . && banluck demo",
+        "python3 -m venv .venv && . .venv/bin/activate && pip install . && banluck demo",
         'pip install -e ".[test]" && python -m pytest -n auto',
     ]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

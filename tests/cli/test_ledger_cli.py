@@ -561,15 +561,16 @@ def test_check_rebuild_index_mends_a_damaged_index(cli: Cli, banluck_home: Path)
 
 
 def test_demo_uses_its_own_store_and_starts_fresh(cli: Cli, banluck_home: Path) -> None:
-    """`demo` prints the sample night's ledger and settle-up from `<data>/demo`, leaves the
-    user's own store as it was (also for the commands that follow in the same process), and a
-    second run prints the same."""
+    """`demo` prints the sample night's first round with its reasons, the balances and the
+    settle-up from `<data>/demo`, leaves the user's own store as it was (also for the commands
+    that follow in the same process), and a second run prints the same."""
     cli("night", "start", "chinese", "Ann", "Ben")
     act(cli, "dealer 10 7", "stand Ben", "open Ben 10 9")
     mine = hashes(banluck_home)
     code, first, err = cli("demo")
     assert code == 0, err
-    assert "Ledger, all nights" in first and "Settle-up" in first and "Balances" in first
+    assert "Round 1 · dealer Mei" in first and "Settle-up" in first and "Balances" in first
+    assert "ban-luck pays 2 at once (payouts.ban_luck)" in first  # a transfer with its reason
     assert "Mei" in first and "Fay" in first
     assert str(banluck_home / "demo") in first
     assert {k: v for k, v in hashes(banluck_home).items() if not k.startswith("demo")} == mine
@@ -578,6 +579,40 @@ def test_demo_uses_its_own_store_and_starts_fresh(cli: Cli, banluck_home: Path) 
     assert code == 0 and second == first
     demo = Store(banluck_home / "demo")
     assert len(demo.nights()) == 1 and demo.check() == []
+
+
+def test_the_demo_hints_act_on_the_demo_store_and_it_ends_with_the_next_step(
+    cli: Cli, banluck_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command the demo suggests names the demo's store: run as printed, its `pay`
+    records the payment there and the user's own ledger is untouched. The last line is the
+    command that opens a night in the console, and it works."""
+    import shlex
+
+    cli("night", "start", "chinese", "Ann", "Ben")
+    code, out, _ = cli("demo")
+    commands = [line.strip() for line in out.splitlines() if line.startswith("  ")]
+    suggested = [c for c in commands if "banluck " in c]
+    assert any("banluck pay" in c for c in suggested)
+    assert "`banluck pay FROM TO AMOUNT`" not in out  # the hint that would write to the user's
+    for command in suggested[:-1]:
+        words = shlex.split(command)
+        assert words[0] == f"BANLUCK_HOME={banluck_home / 'demo'}", command
+    pay = shlex.split(next(c for c in suggested if " pay " in c))
+    with monkeypatch.context() as m:
+        m.setenv("BANLUCK_HOME", pay[0].split("=", 1)[1])
+        code, said, err = cli(*pay[2:])
+        assert code == 0, err
+        assert "Mei paid Bob 260" in said
+        assert run_json(cli, "settle", "--json")["balances"]["Mei"] == 0
+    assert run_json(cli, "settle", "--json")["balances"] == {}
+    last = shlex.split(suggested[-1])
+    assert last[:2] == ["banluck", "table"] and out.rstrip().endswith(suggested[-1])
+    cli("night", "close")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no terminal, no line: it opens the night
+    code, _, err = cli(*last[1:])
+    assert code == 0, err
+    assert run_json(cli, "night", "show", "--json")["seats"] == last[3:-2]
 
 
 # -- replay --save ----------------------------------------------------------------------------

@@ -128,13 +128,89 @@ def console_screen(word: str, width: int) -> str:
     return text_of(tc.out)
 
 
-@pytest.mark.parametrize("word", ["help", "settle"])
+@pytest.mark.parametrize("word", ["help", "settle", "odds"])
 def test_saved_console_screens_at_45_columns(word: str) -> None:
-    """docs/screens/help-45.txt and settle-45.txt: the console's own words at 45 columns, every
-    meaning and amount whole."""
+    """docs/screens/help-45.txt, settle-45.txt and odds-45.txt: the console's own words at 45
+    columns, every meaning and amount whole."""
     text = console_screen(word, 45)
     assert "…" not in text
     check_file(SCREENS / f"{word}-45.txt", text)
+
+
+def test_the_console_odds_are_money_at_each_players_stake() -> None:
+    """On the fixed night (Eve plays 20, the others 10) `odds` gives each closed hand's
+    expected result in money at his own stake, each player a block at 45 columns, and no row
+    that no hand can reach (a bust of two cards)."""
+
+    narrow = console_screen("odds", 45)
+    wide = console_screen("odds", 80)
+    blocks = narrow.split("\nEve\n")[1]
+    assert "stake 20" in blocks and "bust" not in blocks  # Eve: two cards, cannot be bust
+    assert "stake 10" in narrow.split("\nCarol\n")[1]
+    assert re.search(r"open now\s+[-+]\d+\.\d\b", narrow)
+    tc: TableConsole = console_on(NIGHT, 80)
+    for line in SCREEN_LINES:
+        tc.handle(line)
+    state = tc.session.night.current.state  # type: ignore[union-attr]
+    advice = tc.session.night.family.advise(state)  # type: ignore[misc]
+    eve = next(a for a in advice.players if a.name == "Eve")
+    assert f"open now {eve.open_now * 20:+.1f}" in " ".join(narrow.split())
+    assert re.search(r"│ stake\s+│\s+10 │\s+10 │\s+20 │", wide), wide
+    assert all(cell_len(line) <= 45 for line in narrow.splitlines())
+
+
+def shell_screen(width: int, *args: str) -> str:
+    """What `banluck ARGS` prints on the demo night's store at `width` columns, no colour."""
+    import contextlib
+
+    from banluck.cli.main import main
+
+    home = Path(os.environ["BANLUCK_HOME"])
+    out = io.StringIO()
+    saved = {k: os.environ.get(k) for k in ("COLUMNS", "NO_COLOR", "BANLUCK_HOME")}
+    os.environ.update(COLUMNS=str(width), NO_COLOR="1")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["demo"]) == 0
+        os.environ["BANLUCK_HOME"] = str(home / "demo")
+        with contextlib.redirect_stdout(out):
+            assert main(list(args)) == 0
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    lines = out.getvalue().splitlines()
+    assert "--json" in args or all(cell_len(line) <= width for line in lines), out.getvalue()
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+@pytest.mark.parametrize("command", ["stats", "history"])
+def test_saved_shell_screens_at_45_columns(command: str) -> None:
+    """docs/screens/stats-45.txt and history-45.txt: `banluck stats` and `banluck history` on
+    the demo night at 45 columns, a block a row, every figure and date whole."""
+    text = shell_screen(45, command)
+    assert "…" not in text
+    check_file(SCREENS / f"{command}-45.txt", text)
+
+
+def test_stats_and_history_show_every_figure_whole_at_any_width() -> None:
+    """The demo night's figures (from `--json`) are all on the 45-column screens, as they are
+    on the 80-column ones: the date in full, each player's result, unpaid and hands."""
+    import json
+
+    stats45, stats80 = shell_screen(45, "stats"), shell_screen(80, "stats")
+    rows = json.loads(shell_screen(200, "stats", "--json"))
+    for row in rows:
+        block = re.split(r"\n(?=\S)", stats45.split(f"\n{row['name']}\n")[1])[0]
+        flat = " ".join(block.split())
+        assert f"rounds {row['rounds']}" in flat
+        assert f"result {row['result']:+d}" in flat or (row["result"] == 0 and "result 0" in flat)
+        assert re.search(rf"{row['name']}\s+{row['rounds']}\s", stats80)
+    history45 = shell_screen(45, "history")
+    assert "date 2027-02-06" in history45 and "202…" not in history45
+    assert "2027-02-06" in shell_screen(80, "history")
 
 
 def test_docs_show_the_saved_screens_verbatim() -> None:
@@ -174,7 +250,15 @@ def test_the_fixed_screen_shows_the_round_at_a_glance() -> None:
 
 def test_narrow_screens_never_exceed_45_columns() -> None:
     """Every line of the 45-column screens in docs/screens/ fits in 45 cells."""
-    for name in ("table-45.txt", "session-45.txt"):
+    for name in (
+        "table-45.txt",
+        "session-45.txt",
+        "help-45.txt",
+        "settle-45.txt",
+        "odds-45.txt",
+        "stats-45.txt",
+        "history-45.txt",
+    ):
         lines = (SCREENS / name).read_text(encoding="utf-8").splitlines()
         assert lines
         assert [line for line in lines if cell_len(line) > 45] == [], name

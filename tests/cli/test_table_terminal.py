@@ -69,6 +69,24 @@ class Table:
         return int(self.child.exitstatus)
 
 
+def waiting_for_a_key(pid: int) -> None:
+    """Return once process `pid` sleeps in select/poll (readline waiting for a key), as the
+    kernel says in /proc; no fixed delay, so a busy machine only makes it wait longer."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    if not wchan.exists():
+        pytest.skip("no /proc/PID/wchan here: cannot tell when readline waits for a key")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        where = wchan.read_text()
+        if state == "S" and ("poll" in where or "select" in where):
+            return
+        if where == "0" and state == "S":
+            pytest.skip("the kernel hides /proc/PID/wchan: cannot tell what readline waits for")
+        time.sleep(0.001)
+    raise AssertionError(f"process {pid} never waited for a key")
+
+
 def night_show(home: Path) -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-m", "banluck", "night", "show", "--json"],
@@ -289,8 +307,9 @@ def test_ctrl_c_drops_the_line_being_typed_and_ctrl_d_leaves(tmp_path: Path) -> 
     t.child.send("hit Bo")
     t.child.expect_exact("hit Bo")
     # Python sees a SIGINT in readline only while waiting for a key: one that lands while a
-    # key is still being handled waits for the next key. A dealer's Ctrl-C comes later than that.
-    time.sleep(0.3)
+    # key is still being handled waits for the next key. A dealer's Ctrl-C comes later than
+    # that: the test waits until the console is blocked waiting for the next key.
+    waiting_for_a_key(t.child.pid)
     t.child.sendintr()
     t.child.expect(PROMPT)
     assert re.search(r"Bob x10\s+3\s+to play", t.type("hit Bob"))

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import errno
 import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from banluck.storage import Store
+from tests.forkserver import ForkServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.reliability
 
@@ -23,19 +24,26 @@ ROUNDS = 40
 
 
 def night_log(rounds: int = ROUNDS, open_at_end: bool = False) -> str:
-    """A night of `rounds` rounds, each player opened by name (the deal rotates)."""
+    """A night of `rounds` rounds, each player opened by name (the deal rotates). The night is
+    played as the log is written, one line at a time, so each round's seats are known."""
     from banluck.app.presets import load
     from banluck.app.session import read_log
+    from banluck.table.nightlog import apply_lines, parse_lines
 
     lines = ["night chinese Mei Bob Carol", "stake 10", ""]
+    night, _ = read_log("\n".join(lines) + "\n", "test", load)
+
+    def add(*more: str) -> None:
+        lines.extend(more)
+        apply_lines(night, parse_lines("\n".join(more)), "test")
+
     for n in range(rounds + open_at_end):
         if n == 3:
-            lines.append("stake Bob 20")
-        night, _ = read_log("\n".join(lines) + "\n", "test", load)
+            add("stake Bob 20")
         seats, dealer = night.seating.seats, night.seating.dealer
-        lines += ["round", "dealer 10 7", "stand all"]
+        add("round", "dealer 10 7", "stand all")
         if n < rounds:
-            lines += [f"open {p} 10 {5 + i}" for i, p in enumerate(seats) if p != dealer]
+            add(*(f"open {p} 10 {5 + i}" for i, p in enumerate(seats) if p != dealer))
         lines.append("")
     return "\n".join(lines) + "\n"
 
@@ -84,20 +92,18 @@ def test_a_kill_at_any_point_of_replay_save_leaves_all_of_the_night_or_none(
     log = tmp_path / "night.log"
     log.write_text(night_log(open_at_end=open_at_end), encoding="utf-8")
     crash_points = survived = 0
+    # each run is a real process, forked from one that has imported banluck (no start-up cost)
+    server = ForkServer(["banluck.cli.main", "banluck.cli.replay_cmd", "banluck.storage"], ROOT)
     for crash_at in range(1, 200):
         home = tmp_path / f"home-{crash_at}"
         env = {**os.environ, "BANLUCK_HOME": str(home)}
-        done = subprocess.run(
-            [sys.executable, "-c", CRASHER, str(crash_at), "replay", "--save", str(log), "--json"],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if done.returncode == 0:
+        out, err = tmp_path / f"out-{crash_at}", tmp_path / f"err-{crash_at}"
+        args = [str(crash_at), "replay", "--save", str(log), "--json"]
+        code = server.wait(server.run(CRASHER, args, out=out, err=err, env=env))
+        if code == 0:
             assert _state(home) == (1, list(range(1, ROUNDS + 1)))
             break
-        assert done.returncode == 137, done.stderr
+        assert code == 137, err.read_text()
         crash_points += 1
         nights, rounds = _state(home)
         whole = (nights, rounds) in ((0, []), (1, list(range(1, ROUNDS + 1))))
@@ -110,6 +116,7 @@ def test_a_kill_at_any_point_of_replay_save_leaves_all_of_the_night_or_none(
                 live = Store(home).live()
                 assert live[0] == "dealer 10 7" and len(live) == 3  # stand all, by name
         survived += 1
+    server.close()
     assert crash_points >= 6 and survived == crash_points
     print(f"crash points {crash_points} / survived {survived}")
 

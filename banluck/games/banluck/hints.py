@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from banluck.games.banluck.hands import Kind
-from banluck.games.banluck.settlement import is_short
+from banluck.games.banluck.settlement import dealer_offends, is_short
 from banluck.games.banluck.state import RoundState
 
 
@@ -62,6 +62,7 @@ def hints(state: RoundState) -> list[str]:
             why for p in state.open_players() if p.count >= max_cards and (why := state.to_play(p))
         )
         two_card = [p.name for p in state.open_players() if p.count == 2 and not p.acted]
+        out.extend(penalties(state))
         if two_card and len(state.dealer_cards) == 2:
             allowed = []
             if preset.fifteen.mode == "run":
@@ -87,12 +88,47 @@ def hints(state: RoundState) -> list[str]:
             f"`stop` at {dealer.total} is under the dealer's minimum {preset.minimum.dealer}:"
             f" it pays every closed player (minimum.dealer_under {under})"
         )
+    out.extend(penalties(state))
     late = [p.name for p in state.players.values() if p.settlement and p.settlement.shown_late]
     if late:
         out.append(
             f"busts are shown at once in this house: {', '.join(late)} settled as shown"
             " (bust.shown_at_once)"
         )
+    return out
+
+
+def penalties(state: RoundState) -> list[str]:
+    """What an offence already made costs, said once it is made (after `stop` under the
+    dealer's minimum, after `open` of a short hand): the panel's amounts include it."""
+    preset = state.preset
+    out: list[str] = []
+    dealer = state.dealer_hand()
+    if state.phase == "dealer" and state.dealer_done() and dealer_offends(dealer, preset):
+        why = "bust heavy" if dealer.heavy_bust else f"under his minimum {preset.minimum.dealer}"
+        out.append(
+            f"the dealer stopped at {dealer.total}, {why}: every closed player he opens is"
+            f" paid (minimum.dealer_under {preset.minimum.dealer_under})"
+        )
+    if state.void_all:
+        return out
+    players = list(state.players.values())
+    rule = preset.minimum.player_under
+    for p in players:
+        if p.settlement is None or not p.settlement.offence:
+            continue
+        if rule == "pay-all" and len(players) > 1:
+            others = len(players) - 1
+            out.append(
+                f"{p.name} stood short: pays {p.stake} to each other seat ({others * p.stake}),"
+                f" {p.stake * (others + 1)} in all (minimum.player_under pay-all)"
+            )
+        elif rule == "pay-for-dealer":
+            cap = preset.minimum.pay_for_dealer_cap * p.stake
+            out.append(
+                f"{p.name} stood short: also covers what the dealer pays the others, up to"
+                f" {cap} (minimum.player_under pay-for-dealer)"
+            )
     return out
 
 

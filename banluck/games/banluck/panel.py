@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from banluck.games.banluck.hints import hints
 from banluck.games.banluck.state import PlayerState, RoundState
+from banluck.games.banluck.transfers import round_transfers
 from banluck.table.family import Panel, PanelRow
 
 
@@ -19,7 +20,21 @@ def player_state(p: PlayerState, state: RoundState) -> str:
     return "closed"
 
 
+def round_nets(state: RoundState) -> dict[str, int]:
+    """Each player's money in the round so far: his settlement with the dealer and the house's
+    side payments of an offence already opened (`pay-all`: the short hand pays every seat), so a
+    short hand's row shows what it costs, not just the stake it loses to the dealer."""
+    nets = dict.fromkeys(state.players, 0)
+    for t in round_transfers(state):
+        if t.payer in nets:
+            nets[t.payer] -= t.amount
+        if t.payee in nets:
+            nets[t.payee] += t.amount
+    return nets
+
+
 def panel(state: RoundState) -> Panel:
+    nets = round_nets(state)
     dealer = None
     if state.dealer_cards:
         hand = state.dealer_hand()
@@ -29,6 +44,7 @@ def panel(state: RoundState) -> Panel:
         cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
         if not p.known and p.seen:
             cards += " (" + " ".join(str(c) for c in p.seen) + ")"
-        amount = p.settlement.amount if p.settlement is not None else None
+        # a closed hand shows money only once an offence has paid it something
+        amount = nets[p.name] if p.settlement is not None or nets[p.name] else None
         rows.append(PanelRow(p.name, p.stake, cards, player_state(p, state), amount))
     return Panel(dealer, tuple(rows), tuple(hints(state)))
