@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import RuleError
 
@@ -19,6 +19,7 @@ class Table:
     preset: TablePreset
     dealer: str
     stakes: Mapping[str, int]  # player -> stake, in seat order
+    carry: Any = None  # the game's night-long state at the start of the round (Family.carry)
 
     def __post_init__(self) -> None:
         if not self.stakes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
+from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import GAME, Preset
@@ -23,7 +24,7 @@ def fresh_state(table: Table) -> RoundState:
     boxes = {
         name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
     }
-    return RoundState(preset, table.dealer, boxes)
+    return RoundState(preset, table.dealer, boxes, plays_out=bool(live_cards(table.carry)))
 
 
 HELP = (
@@ -40,6 +41,7 @@ HELP = (
     HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
     HelpRow("draw 5", "d", "the dealer draws to 17"),
     HelpRow("round", "r", "a new round (optional: `up` starts one)"),
+    *(HelpRow(w.example, "", w.meaning) for w in BINGO.words.values()),
 )
 
 CASINO: Family[RoundState] = Family(
@@ -54,6 +56,7 @@ CASINO: Family[RoundState] = Family(
     panel=panel,
     idle="between rounds: `up CARD` starts a round",
     help_rows=HELP,
+    carry=BINGO,
     aliases={
         "h": "hit",
         "s": "stand",

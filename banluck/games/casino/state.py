@@ -84,6 +84,7 @@ class RoundState:
     peeked: bool = False
     decided: bool = False  # a player has made a decision: even money and insurance are over
     ended: str | None = None
+    plays_out: bool = False  # a live Bingo card: the dealer plays his hand out (bingo.py)
 
     # -- the hands ----------------------------------------------------------------------------
     def hands(self) -> list[HandState]:
@@ -137,7 +138,7 @@ class RoundState:
         """The peek game, an ace or ten up, and a box still waiting for it."""
         if self.no_hole_card or not self.up_peeks or self.peeked:
             return False
-        return any(not box.settled for box in self.players.values())
+        return self.plays_out or any(not box.settled for box in self.players.values())
 
     def dealer_blackjack(self) -> bool:
         return is_two_card_21(self.dealer_cards)
@@ -172,6 +173,7 @@ class RoundState:
             self.up is not None
             and all(box.dealt for box in self.players.values())
             and all(box.settled for box in self.players.values())
+            and (not self.plays_out or self.dealer_final())
         )
 
     @property
