@@ -240,6 +240,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
     """`banluck edge` for casino presets: the exact heads-up edge of the bank, per preset."""
     from banluck.core.errors import PresetError
     from banluck.core.money import fair_turn
+    from banluck.games.casino.bingo_edge import bingo_report
     from banluck.games.casino.edge import edge_report, rules_of
     from banluck.games.casino.preset import Preset as CasinoPreset
 
@@ -270,6 +271,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
                         "split_hands": report["split_hands"],
                     },
                     "simulated": None,
+                    "bingo": bingo_report(preset),  # the Bingo table, where offered (None)
                 }
             )
     if as_json:
@@ -294,11 +296,32 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
             for r in reports
         ),
     )
+    _bingo_rows(table, reports)
     render.console().print(table)
     typer.echo(
         "one box against the dealer, first round off a full shoe, each hand played to its best"
         " expectation given its cards and the up card (docs/casino-edge.md)"
     )
+    if any(r["bingo"] for r in reports):
+        typer.echo(
+            "Bingo: the bank's edge per Bingo bet, each round's dealer total off the top, the card"
+            " riding until it closes (docs/bingo.md)"
+        )
+
+
+def _bingo_rows(table: Any, reports: list[dict[str, Any]]) -> None:
+    """The Bingo table's rows of `banluck edge` (docs/bingo.md), for presets that offer it."""
+    if not any(r["bingo"] for r in reports):
+        return
+    names = {"hold": "Bingo held to the end", "first": "Bingo cashed at the first pay"}
+    for policy, label in names.items():
+        cells = [
+            "-"
+            if r["bingo"] is None
+            else f"{100 * r['bingo']['policies'][policy]['house_edge']:+.3f} %"
+            for r in reports
+        ]
+        table.add_row(f"{label} (% of its bet)", *cells)
 
 
 class _spinner:
