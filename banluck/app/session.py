@@ -51,6 +51,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     # The table's own `stakes` are exactly the overrides; a night stored without them kept the
     # overrides in the record's `stakes`.
     stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
+    carry = family_for(preset).carry  # the game's night-long state (Bingo cards), if any
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
@@ -68,6 +69,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
             )
         ),
         out=tuple(n for n in table.get("out", []) if n in record["seats"]),
+        carry=carry.load(table.get(carry.key)) if carry is not None else None,
     )
 
 
@@ -85,7 +87,8 @@ def start_table(seating: Seating) -> dict[str, Any]:
 
 def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> dict[str, Any]:
     """The night record's `table`: what the night needs between rounds beyond seats and dealer,
-    and the night-level lines so far (for `banluck export --log` and `undo`)."""
+    and the night-level lines so far (for `banluck export --log` and `undo`). A game with
+    night-long state (Bingo cards) keeps it under its key."""
     table: dict[str, Any] = {
         "default_stake": seating.default_stake,
         "stakes": dict(seating.stakes),
@@ -95,6 +98,9 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
+    carry = family_for(seating.preset).carry
+    if carry is not None:
+        table[carry.key] = carry.dump(seating.carry)
     return table
 
 
@@ -340,13 +346,19 @@ class Session:
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        if word in NIGHT_WORDS or self.night.family.standing_bet(word) is not None:
+        standing = word in NIGHT_WORDS or self.night.family.standing_bet(word) is not None
+        if standing and len(self.night.rounds) == rounds_before:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None
-        if word not in round_words and word != "round":
+        carry = self.night.family.carry
+        if carry is not None and word in carry.words and len(self.night.rounds) == rounds_before:
+            s = self.night.seating  # a between-rounds word of the game that moved no money
+            self._store_table(s, [*stored_words(self.record), self.night.words[-1]])
             return None
-        if len(self.night.rounds) > rounds_before:
+        if len(self.night.rounds) == rounds_before and word not in round_words and word != "round":
+            return None
+        if len(self.night.rounds) > rounds_before:  # a round, or a settlement between rounds
             finished = self.night.rounds[-1]
             s = self.night.seating
             table = self._table(s)
@@ -448,6 +460,8 @@ class Session:
         )
         fresh = Session.open(self.store)
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
+        if not lines:  # a settlement between rounds (a Bingo cash-out): one line
+            return f"undid `{last['log'][-1]}`"
         return f"reopened round {last.get('round')} without `{last['log'][-1]}`"
 
     def _undo_word(self, words: list[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]) -> str:

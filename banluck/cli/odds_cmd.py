@@ -254,6 +254,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
     """`banluck edge` for casino presets: the exact heads-up edge of the bank, per preset."""
     from banluck.core.errors import PresetError
     from banluck.core.money import fair_turn
+    from banluck.games.casino.bingo_edge import bingo_report
     from banluck.games.casino.edge import edge_report, rules_of
     from banluck.games.casino.preset import Preset as CasinoPreset
     from banluck.games.casino.sidebet_edge import side_bet_worths
@@ -286,6 +287,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
                     },
                     "simulated": None,
                     "side_bets": [w.to_json() for w in side_bet_worths(preset)],
+                    "bingo": bingo_report(preset),  # the Bingo table, where offered (None)
                 }
             )
     if as_json:
@@ -311,6 +313,7 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
         ),
     )
     _side_bet_rows(table, reports)
+    _bingo_rows(table, reports)
     render.console().print(table)
     typer.echo(
         "one box against the dealer, first round off a full shoe, each hand played to its best"
@@ -320,6 +323,11 @@ def _casino_edges(presets: list[Any], others: list[Any], as_json: bool) -> None:
         typer.echo(
             "side bets: exact, by counting every combination of their cards at the preset's"
             " deck count; edge per unit bet (docs/side-bets.md)"
+        )
+    if any(r["bingo"] for r in reports):
+        typer.echo(
+            "Bingo: the bank's edge per Bingo bet, each round's dealer total off the top, the card"
+            " riding until it closes (docs/bingo.md)"
         )
 
 
@@ -337,6 +345,21 @@ def _side_bet_rows(table: Any, reports: list[dict[str, Any]]) -> None:
         )
         table.add_row("  hit rate", *(f"{100 * b['hit_rate']:.3f} %" if b else "-" for b in bets))
         table.add_row("  sd per bet", *(f"{b['sd']:.3f}" if b else "-" for b in bets))
+
+
+def _bingo_rows(table: Any, reports: list[dict[str, Any]]) -> None:
+    """The Bingo table's rows of `banluck edge` (docs/bingo.md), for presets that offer it."""
+    if not any(r["bingo"] for r in reports):
+        return
+    names = {"hold": "Bingo held to the end", "first": "Bingo cashed at the first pay"}
+    for policy, label in names.items():
+        cells = [
+            "-"
+            if r["bingo"] is None
+            else f"{100 * r['bingo']['policies'][policy]['house_edge']:+.3f} %"
+            for r in reports
+        ]
+        table.add_row(f"{label} (% of its bet)", *cells)
 
 
 class _spinner:

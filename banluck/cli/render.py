@@ -109,8 +109,11 @@ def table_screen(
         counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
         head.append(f" ({counted}/{s.preset.rotation.every})")
     parts: list[RenderableType] = [head]
+    # the game's night-long state, one line each (the casino's live Bingo cards)
+    carried = [Text(line, "magenta") for line in night.carry_lines()]
     if rnd is None:
         parts.append(Text(seats_line(night.seating)))
+        parts.extend(carried)
         parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)
@@ -126,6 +129,7 @@ def table_screen(
             stake = f" x{seat.stake}" if not narrow else ""
             table.add_row(seat.name + stake, seat.cards, seat.state, won)
         parts.append(table)
+        parts.extend(carried)
         notes = Table.grid(padding=(0, 1, 0, 0))
         notes.add_column(style="yellow")
         notes.add_column(style="yellow", overflow="fold")

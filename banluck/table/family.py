@@ -83,6 +83,38 @@ class HelpRow:
     meaning: str
 
 
+# -- night-long bets (the casino's Bingo cards): a game's state that rides across rounds --------
+@dataclass(frozen=True, slots=True)
+class CarryWord:
+    """A between-rounds word of a game's night-long state (`bingo Bob 5`, `cashout Bob`)."""
+
+    example: str
+    meaning: str
+    # (carry, preset, dealer, resolve, args) -> (carry after, transfers, the stored line)
+    do: Callable[[Any, Any, str, Callable[[str], str], list[str]], tuple[Any, list[Transfer], str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """A game's night-long state, riding across rounds: kept with the table between rounds
+    (`Seating.carry`), handed to each round (`Table.carry`), stored in the night record's table
+    under `key` and in each round's `table_before` (so undoing a round puts it back). Values are
+    immutable; None is the empty state. Money it moves between rounds is a settlement entry of
+    its own (`FinishedRound.ended` = the word)."""
+
+    key: str
+    words: Mapping[str, CarryWord]
+    # (carry, finished round state, dealer) -> (carry, transfers): after every finished round
+    after_round: Callable[[Any, Any, str], tuple[Any, list[Transfer]]]
+    # (carry, preset, dealer) -> (carry, transfers): the bank passes
+    bank_passes: Callable[[Any, Any, str], tuple[Any, list[Transfer]]]
+    # (carry, name, dealer) -> why `name` may not leave the table now, or None
+    holds: Callable[[Any, str, str], str | None]
+    lines: Callable[[Any], list[str]]  # what the console shows of it
+    dump: Callable[[Any], Any]  # to plain JSON data
+    load: Callable[[Any], Any]  # from plain JSON data (None: empty)
+
+
 @dataclass(frozen=True, slots=True)
 class StandingBet:
     """A bet a seat sets between rounds beside its stake, riding every round until set to 0
@@ -115,6 +147,8 @@ class Family(Generic[S]):
 
     def standing_bet(self, word: str) -> StandingBet | None:
         return next((b for b in self.standing if b.word == word), None)
+
+    carry: Carry | None = None  # night-long state riding across rounds (Bingo cards)
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

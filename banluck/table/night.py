@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
-from banluck.table.family import Family, StandingBet
+from banluck.table.family import Carry, Family, StandingBet
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.round import Round
 from banluck.table.seats import Table
@@ -41,6 +41,7 @@ class Seating:
     # standing bets besides the stake, (word, seat, amount) sorted: casino's `pp Bob 5`
     bets: tuple[tuple[str, str, int], ...] = ()
     out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
+    carry: Any = None  # the game's night-long state (Family.carry: the casino's Bingo cards)
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
@@ -179,11 +180,17 @@ class Night:
                 raise RuleError("undo takes no arguments")
             self.undo()
             return
+        carry = self.family.carry
+        if carry is not None and word in carry.words:
+            self._carry_line(carry, word, list(args))
+            self.lines.append((word, list(args)))
+            return
         handler = _NIGHT_WORDS.get(word)
         standing = self.family.standing_bet(word)
         if handler is not None or standing is not None:
             empty_round, seating = self.current, self.seating
             self._between_rounds(word)
+            settled = len(self.rounds)
             try:
                 if standing is not None:
                     self._standing(standing, list(args))
@@ -196,7 +203,7 @@ class Night:
                 self.current = self.current or empty_round
                 self.seating = seating
                 raise
-            if word != "round":
+            if word != "round" and len(self.rounds) == settled:  # else stored as a settlement
                 self.words.append((self.seating.next_round, " ".join([word, *args])))
         else:
             action_cls = self.family.words.get(word)
@@ -216,6 +223,71 @@ class Night:
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
         self.words = fresh.words
 
+    # -- the game's night-long state (Family.carry) ----------------------------------------------
+    def _carry_line(self, carry: Carry, word: str, args: list[str]) -> None:
+        """A between-rounds word of the game's night-long state (`bingo Bob 5`, `cashout Bob`).
+        Money it moves is a settlement entry of its own, numbered as a round and dealt by
+        nobody (the rotation does not count it)."""
+        empty_round = self.current
+        self._between_rounds(word)
+        s = self.seating
+        try:
+            after, transfers, text = carry.words[word].do(
+                s.carry, s.preset, s.dealer, self.resolve, args
+            )
+        except RuleError:
+            self.current = self.current or empty_round
+            raise
+        if not transfers:
+            self.seating = replace(s, carry=after)
+            self.words.append((s.next_round, text))
+            return
+        self._settle_between_rounds(after, transfers, text, word)
+
+    def _settle_between_rounds(
+        self, after: Any, transfers: list[Transfer], text: str, word: str
+    ) -> None:
+        s = self.seating
+        finished = FinishedRound(
+            number=s.next_round,
+            dealer=s.dealer,
+            stakes={},
+            lines=(text,),
+            transfers=tuple(transfers),
+            kinds={},
+            ended=word,
+            table_before=self._table_before(),
+        )
+        self.rounds.append(finished)
+        for name, amount in finished.nets().items():
+            self.balances[name] = self.balances.get(name, 0) + amount
+        self.seating = replace(s, carry=after, next_round=s.next_round + 1)
+
+    def _table_before(self) -> dict[str, Any]:
+        s = self.seating
+        before = {
+            "dealer": s.dealer,
+            "default_stake": s.default_stake,
+            "dealt": s.dealt,
+            "won": s.won,
+        }
+        carry = self.family.carry
+        if carry is not None:
+            before[carry.key] = carry.dump(s.carry)
+        return before
+
+    def carry_lines(self) -> list[str]:
+        """What the console shows of the game's night-long state (each live Bingo card)."""
+        carry = self.family.carry
+        return carry.lines(self.seating.carry) if carry is not None else []
+
+    def _carry_holds(self, name: str) -> None:
+        carry = self.family.carry
+        s = self.seating
+        why = carry.holds(s.carry, name, s.dealer) if carry is not None else None
+        if why is not None:
+            raise RuleError(why)
+
     def _between_rounds(self, word: str) -> None:
         if self.current is not None and not self.current.actions:
             self.current = None  # a round with nothing in it yet: start it again afterwards
@@ -233,7 +305,8 @@ class Night:
     def all_words(self) -> list[str]:
         """Every word a line of this night may start with: the night's and the game's."""
         standing = (b.word for b in self.family.standing)
-        return sorted({*NIGHT_WORDS, *self.family.words, *standing, "undo"})
+        carry = self.family.carry.words if self.family.carry is not None else {}
+        return sorted({*NIGHT_WORDS, *self.family.words, *standing, *carry, "undo"})
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
@@ -273,14 +346,16 @@ class Night:
                 )
             stakes[name] = stake
         bets = tuple(b for b in s.bets if b[1] in stakes)
-        self.current = Round(Table(s.preset, s.dealer, stakes, bets), self.family)
+        table = Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry)
+        self.current = Round(table, self.family)
 
     def _next_table(self, s: Seating) -> Table | None:
         """The table the next round would be dealt with, the seats without a stake left out."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
         if not stakes:
             return None
-        return Table(s.preset, s.dealer, stakes, tuple(b for b in s.bets if b[1] in stakes))
+        bets = tuple(b for b in s.bets if b[1] in stakes)
+        return Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry)
 
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
@@ -293,6 +368,11 @@ class Night:
         transfers = tuple(rnd.transfers())
         state = rnd.state
         kinds = state.kinds()
+        table_before = self._table_before()
+        carry, after = self.family.carry, self.seating.carry
+        if carry is not None:  # the game's night-long state after the round (Bingo marks)
+            after, marks = carry.after_round(after, state, state.dealer)
+            transfers += tuple(marks)
         finished = FinishedRound(
             number=self.seating.next_round,
             dealer=state.dealer,
@@ -302,25 +382,32 @@ class Night:
             kinds=kinds,
             ended=state.ended,
             bets=rnd.table.bets,
-            table_before={
-                "dealer": self.seating.dealer,
-                "default_stake": self.seating.default_stake,
-                "dealt": self.seating.dealt,
-                "won": self.seating.won,
-            },
+            table_before=table_before,
         )
         self.rounds.append(finished)
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
         self.current = None
-        s = replace(self.seating, next_round=self.seating.next_round + 1)
+        s = replace(self.seating, next_round=self.seating.next_round + 1, carry=after)
         if finished.ended == "void":
             self.seating = s  # the cards are dealt again by the same dealer: not a round dealt
             return
         dealt = s.dealt + 1
         won = s.won + (1 if finished.nets().get(s.dealer, 0) > 0 else 0)
         s = replace(s, dealt=dealt, won=won)
-        self.seating = _pass_deal(s) if s.preset.rotation.passes(dealt, won) else s
+        if not s.preset.rotation.passes(dealt, won):
+            self.seating = s
+            return
+        if carry is not None:  # the bank passes: the game's night-long state is closed
+            after, closes = carry.bank_passes(after, s.preset, s.dealer)
+            if closes:
+                finished = replace(finished, transfers=finished.transfers + tuple(closes))
+                self.rounds[-1] = finished
+                for t in closes:
+                    self.balances[t.payer] = self.balances.get(t.payer, 0) - t.amount
+                    self.balances[t.payee] = self.balances.get(t.payee, 0) + t.amount
+            s = replace(s, carry=after)
+        self.seating = _pass_deal(s)
 
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
@@ -365,6 +452,15 @@ class Night:
     def _pass(self, args: list[str]) -> None:
         if args:
             raise RuleError("pass takes no arguments: the deal goes to the next seat")
+        carry = self.family.carry
+        if carry is not None:  # the bank passes: the game's night-long state is closed
+            after, closes = carry.bank_passes(
+                self.seating.carry, self.seating.preset, self.seating.dealer
+            )
+            if closes:
+                self._settle_between_rounds(after, closes, "pass", "pass")
+            else:
+                self.seating = replace(self.seating, carry=after)
         self.seating = _pass_deal(self.seating)
 
     def _seat(self, args: list[str]) -> None:
@@ -437,6 +533,7 @@ class Night:
             name = self.resolve(raw)
             if name == DEALER:
                 raise RuleError("usage: leave NAME: name the person who leaves")
+            self._carry_holds(name)
             seats = [x for x in s.seats if x != name]
             if len(seats) < 2:
                 raise RuleError(f"{name} cannot leave: a table needs at least two seats")

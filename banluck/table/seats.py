@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import RuleError
 
@@ -21,6 +21,7 @@ class Table:
     stakes: Mapping[str, int]  # player -> stake, in seat order
     # standing bets besides the stake (word, seat, amount), e.g. casino's ("pp", "Bob", 5)
     bets: tuple[tuple[str, str, int], ...] = ()
+    carry: Any = None  # the game's night-long state at the start of the round (Family.carry)
 
     def __post_init__(self) -> None:
         if not self.stakes:

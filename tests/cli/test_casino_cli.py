@@ -38,3 +38,23 @@ def test_edge_refuses_to_mix_games_and_strategy_refuses_ban_luck(cli) -> None:
     assert "measured apart" in err
     code, out, err = cli("strategy", "kampung")
     assert code == 1 and err.startswith("error:") and "casino presets" in err
+
+
+@pytest.mark.slow
+def test_edge_of_bjingo_carries_the_bingo_table_in_json_and_text(cli) -> None:
+    """`banluck edge bjingo --json` adds the Bingo figures (both policies, the dealer's totals);
+    blackjack-pro, which offers no Bingo, has none; the text shows both policies' rows."""
+    from banluck.games.casino.bingo_edge import Pays, bingo_value, dealer_totals
+
+    code, out, err = cli("edge", "bjingo", "blackjack-pro", "--json")
+    assert code == 0, err
+    bjingo, pro = json.loads(out)
+    assert pro["bingo"] is None
+    p = dealer_totals(6, False)
+    for policy in ("hold", "first"):
+        row = bjingo["bingo"]["policies"][policy]
+        assert row["house_edge"] == float(bingo_value(p, Pays(), policy).house_edge)
+    assert set(bjingo["bingo"]["dealer_totals"]) == {"17", "18", "19", "20", "21", "BJ", "bust"}
+    code, out, err = cli("edge", "bjingo")
+    assert code == 0, err
+    assert "Bingo held to the end" in out and "Bingo cashed at the first pay" in out

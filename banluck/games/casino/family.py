@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
+from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import GAME, Preset
@@ -27,7 +28,7 @@ def fresh_state(table: Table) -> RoundState:
     boxes = {
         name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
     }
-    state = RoundState(preset, table.dealer, boxes)
+    state = RoundState(preset, table.dealer, boxes, plays_out=bool(live_cards(table.carry)))
     state.side_bets = open_side_bets(preset, table.dealer, list(boxes), table.bets)  # sidebets.py
     return state
 
@@ -70,6 +71,7 @@ HELP = (
     HelpRow("pp Bob 5", "", "Perfect Pairs on Bob's box, every round until `pp Bob 0`"),
     HelpRow("t3 Bob 5", "", "21+3: Bob's two cards and the up card, until `t3 Bob 0`"),
     HelpRow("dp Bob 5", "", "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`"),
+    *(HelpRow(w.example, "", w.meaning) for w in BINGO.words.values()),
 )
 
 CASINO: Family[RoundState] = Family(
@@ -84,6 +86,7 @@ CASINO: Family[RoundState] = Family(
     panel=panel,
     idle="between rounds: `up CARD` starts a round",
     help_rows=HELP,
+    carry=BINGO,
     aliases={
         "h": "hit",
         "s": "stand",

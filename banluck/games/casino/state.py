@@ -79,6 +79,7 @@ class RoundState:
     decided: bool = False  # a player has made a decision: even money and insurance are over
     ended: str | None = None
     side_bets: list[SideBet] = field(default_factory=list)  # side bets (sidebets.py)
+    plays_out: bool = False  # a live Bingo card: the dealer plays his hand out (bingo.py)
 
     # -- the hands ----------------------------------------------------------------------------
     def hands(self) -> list[HandState]:
@@ -132,7 +133,7 @@ class RoundState:
         """The peek game, an ace or ten up, and a box still waiting for it."""
         if self.no_hole_card or not self.up_peeks or self.peeked:
             return False
-        return any(not box.settled for box in self.players.values())
+        return self.plays_out or any(not box.settled for box in self.players.values())
 
     def dealer_blackjack(self) -> bool:
         return is_two_card_21(self.dealer_cards)
@@ -168,6 +169,7 @@ class RoundState:
             and all(box.dealt for box in self.players.values())
             and all(box.settled for box in self.players.values())
             and all(bet.result is not None for bet in self.side_bets)  # side bets (sidebets.py)
+            and (not self.plays_out or self.dealer_final())  # a live Bingo card (bingo.py)
         )
 
     @property
