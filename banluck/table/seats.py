@@ -19,6 +19,8 @@ class Table:
     preset: TablePreset
     dealer: str
     stakes: Mapping[str, int]  # player -> stake, in seat order
+    # the game's standing bets (Seating.standing): (key, night-log line) pairs
+    standing: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.stakes:

@@ -110,7 +110,14 @@ def _versus(state: RoundState, hand: HandState, box: Box) -> Result:
 
 
 def settle(state: RoundState) -> None:
-    """Settle everything whose cards are now known."""
+    """Settle everything whose cards are now known: the boxes, then each bettor behind them."""
+    from banluck.games.casino.boxes import settle_shares
+
+    _settle(state)
+    settle_shares(state)
+
+
+def _settle(state: RoundState) -> None:
     if state.up is None or not all(box.dealt for box in state.players.values()):
         return
     peek_done = (not state.no_hole_card and state.peeked) or len(state.dealer_cards) >= 2
