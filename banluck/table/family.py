@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
-    from banluck.table.night import Seating
-    from banluck.table.seats import Table
+    from banluck.table.seats import Seating, Table
 
 
 class RoundStateLike(Protocol):

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 from banluck.core.errors import RuleError
 from banluck.games.casino.preset import Preset
-from banluck.games.casino.state import Bettor, Box, HandState, Result, RoundState
-from banluck.table.night import Seating
+from banluck.games.casino.settlement import check_stake
+from banluck.games.casino.state import Bettor, Box, HandState
+from banluck.table.seats import Seating
 
 FOLLOW = ("follow", "stay")
 
@@ -175,8 +176,6 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
             f"{box}'s box has {len(on_box) + 1} bettors already, {owner} included: at most"
             f" {preset.boxes.bettors} a box (boxes.bettors {preset.boxes.bettors})"
         )
-    from banluck.games.casino.settlement import check_stake
-
     check_stake(f"{bettor} behind {box}", stake, preset)
     return seating.with_standing(
         f"behind {bettor}", Behind(bettor, box, stake, follow == "follow").line()
@@ -260,8 +259,6 @@ def fresh_boxes(
 ) -> tuple[dict[str, Box], list[str]]:
     """The boxes of a new round in seat order (each player's boxes together), the bettors behind
     them, and the standing bets that do not ride this round (and why)."""
-    from banluck.games.casino.settlement import check_stake
-
     bets = behind_bets(standing)
     own = spot_stakes(standing)
     boxes: dict[str, Box] = {}
@@ -306,48 +303,3 @@ def on_insure(box: Box) -> None:
     for bettor in box.bettors:
         if bettor.follow:
             bettor.insurance = bettor.stake // 2
-
-
-def _scaled(result: Result, bet: int, whole: int) -> Result:
-    amount, rest = divmod(result.amount * bet, whole)
-    assert rest == 0, f"{result} on a bet of {bet} out of {whole} is not whole"
-    return Result(amount, result.reason)
-
-
-def settle_shares(state: RoundState) -> None:
-    """Settle each bettor's bet on every hand (and his insurance) now settled for its owner."""
-    original = (
-        state.no_hole_card
-        and state.preset.dealer.no_hole_card_loses == "original"
-        and len(state.dealer_cards) >= 2
-        and state.dealer_blackjack()
-    )
-    for spot in state.players.values():
-        for bettor in spot.bettors:
-            if bettor.insurance and bettor.insurance_result is None and spot.insurance_result:
-                bettor.insurance_result = _scaled(
-                    spot.insurance_result, bettor.insurance, spot.insurance
-                )
-            if original:
-                _original_only(spot, bettor.name, bettor.stake)
-        for hand in spot.hands:
-            if hand.result is None:
-                continue
-            for name, bet in hand.shares.items():
-                if name not in hand.share_results:
-                    hand.share_results[name] = _scaled(hand.result, bet, hand.bet)
-
-
-def _original_only(spot: Box, name: str, stake: int) -> None:
-    """Under a no-hole-card dealer blackjack that takes the original bet only: the bettor loses
-    his own original bet once, over his hands still open."""
-    lost = -sum(r.amount for h in spot.hands for n, r in h.share_results.items() if n == name)
-    left = max(stake - lost, 0)
-    for hand in spot.hands:
-        if name not in hand.shares or name in hand.share_results or hand.result is None:
-            continue
-        if hand.natural:
-            hand.share_results[name] = Result(0, hand.result.reason)
-        else:
-            hand.share_results[name] = Result(-left, hand.result.reason)
-            left = 0
