@@ -32,7 +32,7 @@ def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # 
     }
     assert Session.open(Store()).night.seating.standing == tuple(sorted(table["standing"].items()))
     acts(cli, "up 7", "deal Ann A K")  # CASINO.md §8 case 8: +45, +30, +15
-    code, out, _ = cli("ledger", "--json")
+    _, out, _ = cli("ledger", "--json")
     (entry,) = json.loads(out)["entries"]
     assert {t["to"]: t["amount"] for t in entry["transfers"]} == {"Ann": 45, "Ben": 30, "Cid": 15}
     assert entry["standing"] == table["standing"]
