@@ -9,9 +9,11 @@ table moved on (rotation) in one atomic write; so is `undo` of the last round.
 The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
 `default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
 `won`, `bets`: the standing bets besides the stakes as `[word, seat, amount]` (casino's side bets;
-absent when there are none), `out` (who sits out; absent in nights stored before `sit`), and
+absent when there are none), `standing`: the game's standing lines (`{"behind Carol": "behind
+Carol Bob 5 follow"}`, absent in a night stored before they existed), `out` (who sits out; absent
+in nights stored before `sit`), the game's night-long state under its key (Bingo cards), and
 `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`, `sit`, `back`, and the game's
-standing bets such as `pp`) as `[n, line]`, n being the number of the round they precede. The
+own such as `pp` or `behind`) as `[n, line]`, n being the number of the round they precede. The
 record's own `stakes` are every seat's stake.
 """
 
@@ -70,6 +72,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         ),
         out=tuple(n for n in table.get("out", []) if n in record["seats"]),
         carry=carry.load(table.get(carry.key)) if carry is not None else None,
+        standing=tuple(sorted((str(k), str(v)) for k, v in (table.get("standing") or {}).items())),
     )
 
 
@@ -94,6 +97,7 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
         "won": seating.won,
+        "standing": dict(seating.standing),
         "words": [list(w) for w in words or []],
         **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
@@ -346,7 +350,12 @@ class Session:
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        standing = word in NIGHT_WORDS or self.night.family.standing_bet(word) is not None
+        family = self.night.family
+        standing = (
+            word in NIGHT_WORDS
+            or word in family.table_words
+            or family.standing_bet(word) is not None
+        )
         if standing and len(self.night.rounds) == rounds_before:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])

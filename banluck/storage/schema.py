@@ -239,6 +239,11 @@ def _check_night_fields(night: dict[str, Any]) -> None:
         for b in bets
     ):
         raise Shape(f"night field 'table.bets' is {bets!r}, not [word, seat, amount] triples")
+    standing = table.get("standing", {})
+    if not isinstance(standing, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in standing.items()
+    ):
+        raise Shape(f"night field 'table.standing' is {standing!r}, not keys with lines")
     words = table.get("words", [])
     if not isinstance(words, list) or not all(
         isinstance(w, list) and len(w) == 2 and _is_int(w[0]) and isinstance(w[1], str)

@@ -127,6 +127,20 @@ class StandingBet:
 
 
 @dataclass(frozen=True, slots=True)
+class TableWord:
+    """A night-level word of a game (between rounds, standing like a stake): `behind Carol Bob 5
+    follow`. `apply` returns the seating with the game's standing bets changed (or raises a
+    RuleError); the night stores the line with its other words and replays it."""
+
+    word: str
+    usage: str
+    help: str
+    # (seating, args, resolve) -> the new seating; a `banluck.table.night.Seating` each (typed
+    # Any here: the night imports this module)
+    apply: Callable[[Any, list[str], Callable[[str], str]], Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Family(Generic[S]):
     name: str
     actions: tuple[type[Action[S]], ...]
@@ -149,6 +163,14 @@ class Family(Generic[S]):
         return next((b for b in self.standing if b.word == word), None)
 
     carry: Carry | None = None  # night-long state riding across rounds (Bingo cards)
+    # -- standing bets: the game's own night-level words (none for ban-luck) -------------------
+    table_words: Mapping[str, TableWord] = field(default_factory=dict)
+    # the betting spots beyond the seats that `stake NAME N` may name (a second box `Bob:2`)
+    spots: Callable[[Any], list[str]] | None = None
+    # a player leaves: his standing bets dropped, or a RuleError saying why he cannot yet
+    leaving: Callable[[Any, str], Any] | None = None
+    # what the console shows between rounds about the standing bets (`Carol 5 behind Bob`)
+    standing_notes: Callable[[Any], list[str]] | None = None
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

@@ -7,7 +7,7 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +42,10 @@ class Seating:
     bets: tuple[tuple[str, str, int], ...] = ()
     out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
     carry: Any = None  # the game's night-long state (Family.carry: the casino's Bingo cards)
+    # The game's standing bets (Family.table_words): (key, line) pairs, sorted, e.g.
+    # ("behind Carol", "behind Carol Bob 5 follow"). A key `stake SPOT` is the stake of a betting
+    # spot that is not a seat (`stake Bob:2 20`, Family.spots). Empty for a night without any.
+    standing: tuple[tuple[str, str], ...] = ()
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
@@ -49,6 +53,16 @@ class Seating:
     def active(self) -> tuple[str, ...]:
         """The seats in play, in seat order (those sitting out left out)."""
         return tuple(n for n in self.seats if n not in self.out)
+
+    def standing_line(self, key: str) -> str | None:
+        return dict(self.standing).get(key)
+
+    def with_standing(self, key: str, line: str | None) -> Seating:
+        """The seating with one standing bet set to `line` (None: taken off)."""
+        standing = {k: v for k, v in self.standing if k != key}
+        if line is not None:
+            standing[key] = line
+        return replace(self, standing=tuple(sorted(standing.items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +80,7 @@ class FinishedRound:
     bets: tuple[
         tuple[str, str, int], ...
     ] = ()  # standing bets besides the stakes (word, seat, amount)
+    standing: tuple[tuple[str, str], ...] = ()  # the game's standing bets the round was dealt with
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
@@ -75,7 +90,7 @@ class FinishedRound:
     def to_dict(self) -> dict[str, Any]:
         """The round as the ledger records it, with the table it started from (so that undoing
         it can put the table back)."""
-        return {
+        out = {
             "round": self.number,
             "dealer": self.dealer,
             "stakes": dict(self.stakes),
@@ -86,6 +101,9 @@ class FinishedRound:
             "table_before": dict(self.table_before),
             **({"bets": [list(b) for b in self.bets]} if self.bets else {}),
         }
+        if self.standing:  # only a round with standing bets has the key (older rounds keep
+            out["standing"] = dict(self.standing)  # their shape)
+        return out
 
 
 def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
@@ -185,7 +203,7 @@ class Night:
             self._carry_line(carry, word, list(args))
             self.lines.append((word, list(args)))
             return
-        handler = _NIGHT_WORDS.get(word)
+        handler = _NIGHT_WORDS.get(word) or self._table_word(word)
         standing = self.family.standing_bet(word)
         if handler is not None or standing is not None:
             empty_round, seating = self.current, self.seating
@@ -211,6 +229,17 @@ class Night:
                 raise RuleError(unknown_word(word, self.all_words()))
             self._round_line(word, action_cls, list(args))
         self.lines.append((word, list(args)))
+
+    def _table_word(self, word: str) -> Callable[[Night, list[str]], None] | None:
+        """A game's own night-level word (Family.table_words), run like `stake`."""
+        table_word = self.family.table_words.get(word)
+        if table_word is None:
+            return None
+
+        def run(night: Night, args: list[str]) -> None:
+            night.seating = table_word.apply(night.seating, args, night.resolve)
+
+        return run
 
     def undo(self) -> None:
         if not self.lines:
@@ -306,7 +335,8 @@ class Night:
         """Every word a line of this night may start with: the night's and the game's."""
         standing = (b.word for b in self.family.standing)
         carry = self.family.carry.words if self.family.carry is not None else {}
-        return sorted({*NIGHT_WORDS, *self.family.words, *standing, *carry, "undo"})
+        words = {*NIGHT_WORDS, *self.family.table_words, *self.family.words, *standing, *carry}
+        return sorted({*words, "undo"})
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
@@ -346,7 +376,7 @@ class Night:
                 )
             stakes[name] = stake
         bets = tuple(b for b in s.bets if b[1] in stakes)
-        table = Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry)
+        table = Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry, standing=s.standing)
         self.current = Round(table, self.family)
 
     def _next_table(self, s: Seating) -> Table | None:
@@ -355,7 +385,7 @@ class Night:
         if not stakes:
             return None
         bets = tuple(b for b in s.bets if b[1] in stakes)
-        return Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry)
+        return Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry, standing=s.standing)
 
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
@@ -382,6 +412,7 @@ class Night:
             kinds=kinds,
             ended=state.ended,
             bets=rnd.table.bets,
+            standing=rnd.table.standing,
             table_before=table_before,
         )
         self.rounds.append(finished)
@@ -416,12 +447,18 @@ class Night:
         # seats without their own), so old nights replay as they were played.
         if len(args) == 2 and args[0].lower() in EVERYONE:
             amount = _amount(args[1])
-            self.seating = replace(self.seating, default_stake=amount, stakes=())
+            # every seat's stake, and every betting spot's of the game (`stake Bob:2`) with it
+            standing = tuple((k, v) for k, v in self.seating.standing if not k.startswith("stake "))
+            self.seating = replace(self.seating, default_stake=amount, stakes=(), standing=standing)
         elif len(args) == 1:
             amount = _amount(args[0])
             self.seating = replace(self.seating, default_stake=amount)
+        elif len(args) == 2 and self._spot(args[0]) is not None:
+            spot = self._spot(args[0])
+            amount = _amount(args[1])
+            self.seating = self.seating.with_standing(f"stake {spot}", f"stake {spot} {amount}")
         elif len(args) == 2:
-            name = self.resolve(args[0])
+            name = self._stake_name(args[0])
             amount = _amount(args[1])
             stakes = dict(self.seating.stakes)
             stakes[name] = amount
@@ -543,6 +580,8 @@ class Night:
                     f"{name} cannot leave: a round needs a dealer and a player in play"
                     " (bring someone back first)"
                 )
+            if self.family.leaving is not None:  # the game's standing bets of the leaver
+                s = self.family.leaving(s, name)
             dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
                 dealer, dealt, won = _next_seat(s.seats, name, s.out), 0, 0
@@ -559,6 +598,26 @@ class Night:
                 out=out,
             )
         self.seating = s
+
+    def _stake_name(self, name: str) -> str:
+        """The seat a stake is for; a name that is neither a seat nor one of the game's betting
+        spots is refused, listing both."""
+        try:
+            return self.resolve(name)
+        except RuleError:
+            if self.family.spots is None or close_to(name, self.seating.seats) is not None:
+                raise
+            spots = ", ".join(self.family.spots(self.seating)) or "none yet"
+            raise RuleError(
+                f"{name} is neither a seat nor a betting spot of this table"
+                f" (seats: {', '.join(self.seating.seats)}; other spots: {spots})"
+            ) from None
+
+    def _spot(self, name: str) -> str | None:
+        """A betting spot of the game that is not a seat (`Bob:2`), as the game spells it."""
+        if self.family.spots is None:
+            return None
+        return next((x for x in self.family.spots(self.seating) if x.lower() == name.lower()), None)
 
     def _rule(self, args: list[str]) -> None:
         raise RuleError("`rule` lines come right after the `night` line, before anything else")
@@ -606,6 +665,9 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"{_names(back)} {'is' if len(back) == 1 else 'are'} back in")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
+    was, now = dict(before.standing), dict(after.standing)
+    said += [f"`{now[k]}` stands" for k in now if was.get(k) != now[k]]
+    said += [f"`{was[k]}` is off" for k in was if k not in now]
     return "; ".join(said) if said else None
 
 

@@ -22,6 +22,8 @@ class Table:
     # standing bets besides the stake (word, seat, amount), e.g. casino's ("pp", "Bob", 5)
     bets: tuple[tuple[str, str, int], ...] = ()
     carry: Any = None  # the game's night-long state at the start of the round (Family.carry)
+    # the game's standing bets (Seating.standing): (key, night-log line) pairs
+    standing: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.stakes:

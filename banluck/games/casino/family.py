@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from banluck.core.errors import RuleError
+from banluck.games.casino import boxes
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
 from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
@@ -13,7 +15,7 @@ from banluck.games.casino.sidebet_round import open_side_bets
 from banluck.games.casino.sidebets import KINDS
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.games.casino.transfers import round_transfers
-from banluck.table.family import Family, HelpRow, StandingBet
+from banluck.table.family import Family, HelpRow, StandingBet, TableWord
 from banluck.table.seats import Table
 
 
@@ -22,14 +24,21 @@ def fresh_state(table: Table) -> RoundState:
     preset = table.preset
     if not isinstance(preset, Preset):
         raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
-    for name, stake in table.stakes.items():
-        check_stake(name, stake, preset)
     check_limit(preset, table.stakes, table.bets)  # limits.bank (risk.py)
-    boxes = {
-        name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
-    }
-    state = RoundState(preset, table.dealer, boxes, plays_out=bool(live_cards(table.carry)))
-    state.side_bets = open_side_bets(preset, table.dealer, list(boxes), table.bets)  # sidebets.py
+    plays_out = bool(live_cards(table.carry))  # a live Bingo card (bingo.py)
+    if not table.standing:  # one box a player, nobody behind: as before boxes existed
+        for name, stake in table.stakes.items():
+            check_stake(name, stake, preset)
+        spots = {
+            name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
+        }
+        state = RoundState(preset, table.dealer, spots, plays_out=plays_out)
+    else:
+        spots, waiting = boxes.fresh_boxes(preset, dict(table.stakes), table.standing)
+        if not spots:
+            raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
+        state = RoundState(preset, table.dealer, spots, waiting_bets=waiting, plays_out=plays_out)
+    state.side_bets = open_side_bets(preset, table.dealer, list(spots), table.bets)  # sidebets.py
     return state
 
 
@@ -72,7 +81,21 @@ HELP = (
     HelpRow("t3 Bob 5", "", "21+3: Bob's two cards and the up card, until `t3 Bob 0`"),
     HelpRow("dp Bob 5", "", "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`"),
     *(HelpRow(w.example, "", w.meaning) for w in BINGO.words.values()),
+    HelpRow("behind Carol Bob 5 follow|stay", "", "Carol bets behind Bob's box (behind Carol 0)"),
+    HelpRow("box Bob 2 | stake Bob:2 20", "", "Bob plays a second box, Bob:2, at its own stake"),
 )
+
+TABLE_WORDS = {
+    "behind": TableWord(
+        "behind",
+        "behind NAME BOX AMOUNT follow|stay",
+        "bet behind a box, following or staying out of its doubles and splits",
+        boxes.behind,
+    ),
+    "box": TableWord(
+        "box", "box NAME COUNT", "the boxes a player plays (Bob, Bob:2 ...)", boxes.box
+    ),
+}
 
 CASINO: Family[RoundState] = Family(
     name=GAME,
@@ -101,6 +124,10 @@ CASINO: Family[RoundState] = Family(
     },
     standing=SIDE_BETS,
     check_bets=check_bets,
+    table_words=TABLE_WORDS,
+    spots=boxes.spots,
+    leaving=boxes.leaving,
+    standing_notes=boxes.notes,
 )
 
 FAMILY = CASINO  # what banluck.app.games looks up by a preset's `game`

@@ -50,7 +50,7 @@ def play(
     """A round with `lines` typed in order (each through its word's expand, as at the table);
     `bets` are the table's standing side bets, e.g. (("pp", "Bob", 5),)."""
     rnd: Round[RoundState] = Round(
-        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}, bets), CASINO
+        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}, bets=bets), CASINO
     )
     for text in lines.splitlines() if isinstance(lines, str) else lines:
         do(rnd, text)

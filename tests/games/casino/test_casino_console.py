@@ -52,7 +52,8 @@ def test_every_help_row_starts_with_a_word_of_the_game_or_the_night() -> None:
     from banluck.games.casino.family import CASINO
 
     assert CASINO.carry is not None
-    words = {*CASINO.words, *CASINO.carry.words, "round", *(b.word for b in CASINO.standing)}
+    standing = (b.word for b in CASINO.standing)
+    words = {*CASINO.words, *CASINO.carry.words, *CASINO.table_words, "round", *standing}
     for row in CASINO.help_rows:
         assert row.example.split()[0] in words, row
         for alias in filter(None, (a.strip() for a in row.aliases.split(","))):

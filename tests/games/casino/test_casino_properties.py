@@ -5,6 +5,7 @@ redo changes nothing; and the settlement equals a second one written here from C
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -94,10 +95,20 @@ def pick(rnd: Round[RoundState], deck: list[Card], rng: random.Random) -> Action
     return rng.choice([act for act in legal if act.word == word])
 
 
-def random_round(rules: Preset, rng: random.Random, stakes: dict[str, int]) -> Round[RoundState]:
-    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes), CASINO)
-    deck = shoe(rng, rules.decks)
-    for _ in range(80):
+def random_round(
+    rules: Preset,
+    rng: random.Random,
+    stakes: dict[str, int],
+    standing: tuple[tuple[str, str], ...] = (),
+    bets: tuple[tuple[str, str, int], ...] = (),
+    deck_of: Callable[[random.Random, int], list[Card]] = shoe,
+) -> Round[RoundState]:
+    """A random legal round off a shuffled shoe (`deck_of`), with the table's side `bets` and
+    `standing` bets (bets behind a box and extra boxes)."""
+    table = Table(rules, "Dee", stakes, bets=bets, standing=standing)
+    rnd: Round[RoundState] = Round(table, CASINO)
+    deck = deck_of(rng, rules.decks)
+    for _ in range(160):
         if rnd.done:
             break
         act = pick(rnd, deck, rng)

@@ -68,8 +68,8 @@ def test_casino_transcript_balances(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
 def test_saved_casino_round_lines_replay_to_the_same_transfers(path: Path) -> None:
-    """A finished round's own lines, replayed on a fresh table holding the Bingo cards it
-    started with, give the same transfers: the round's, then its Bingo marks, then (when the bank
+    """A finished round's own lines, replayed on a fresh table holding the Bingo cards and the
+    standing bets it started with, give the same transfers: the round's, then its Bingo marks, then (when the bank
     passed after it) the cards it closed. A settlement between rounds (a cash-out) deals no
     cards."""
     night, _ = replay_file(path)
@@ -78,7 +78,14 @@ def test_saved_casino_round_lines_replay_to_the_same_transfers(path: Path) -> No
             assert not r.stakes and len(r.lines) == 1
             continue
         cards = BINGO.load(r.table_before.get(BINGO.key))
-        table = Table(night.seating.preset, r.dealer, dict(r.stakes), bets=r.bets, carry=cards)
+        table = Table(
+            night.seating.preset,
+            r.dealer,
+            dict(r.stakes),
+            bets=r.bets,
+            carry=cards,
+            standing=r.standing,
+        )
         rnd = Round(table, CASINO)
         for line in r.lines:
             word, *args = split_line(line)

@@ -82,7 +82,7 @@ def test_rounds_with_side_bets_end_settled_zero_sum_in_whole_chips(
 ) -> None:
     """Every side bet is settled when the round ends, each its own transfer, and the round nets
     to zero in whole chips."""
-    rnd = random_round(rules, random.Random(seed), stakes, bets)
+    rnd = random_round(rules, random.Random(seed), stakes, bets=bets)
     transfers = rnd.transfers()
     assert all(type(t.amount) is int and t.amount > 0 for t in transfers)
     assert all({t.payer, t.payee} - {"Dee"} <= set(stakes) and "Dee" in (t.payer, t.payee)
@@ -101,7 +101,7 @@ def test_side_bets_replay_equals_live_and_pay_as_the_rules_say(
 ) -> None:
     """The round's lines replayed give the same state and transfers; each side bet's money
     equals an independent reading of its cards from the lines."""
-    rnd = random_round(rules, random.Random(seed), stakes, bets)
+    rnd = random_round(rules, random.Random(seed), stakes, bets=bets)
     replayed: Round[RoundState] = Round(rnd.table, CASINO)
     for line in rnd.lines():
         word, *args = split_line(line)
