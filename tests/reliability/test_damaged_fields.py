@@ -8,39 +8,20 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
+
+from tests.reliability.damage import COMMANDS, damage_field, played_store
 
 pytestmark = pytest.mark.reliability
 
-COMMANDS = [
-    ["night", "show"],
-    ["act", "dealer", "10", "6"],
-    ["ledger"],
-    ["settle"],
-    ["stats"],
-    ["history"],
-    ["export", "--log"],
-    ["export", "--csv"],
-    ["undo"],
-    ["pay", "Bob", "Carol", "1", "--yes"],
-]
 WRONG: dict[type, Any] = {str: 7, int: "20", list: "Mei", dict: "x"}
 
 
 def _base(root: Path) -> Path:
-    """A store with an open night, a round and a payment (built once)."""
-    from banluck.cli.main import main
-
+    """A store with an open night, a round, a payment and its correction (built once)."""
     home = root / "base"
     if not home.exists():
-        import os
-
-        os.environ["BANLUCK_HOME"] = str(home)
-        assert main(["night", "start", "chinese", "Mei", "Bob", "Carol"]) == 0
-        for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
-            assert main(["act", *line.split()]) == 0
-        assert main(["pay", "Bob", "Carol", "5", "--yes"]) == 0  # Bob owes nothing
+        played_store(home)
         from banluck.storage import Store
 
         Store(home).add_correction(2, "paid twice")  # corrections have no command of their own
@@ -85,22 +66,20 @@ def _damages() -> list[tuple[str, str, Any]]:
 
 
 def _damage(path: Path, where: str, key: str, value: Any) -> None:
-    data = orjson.loads(path.read_bytes())
-    entries = data["entries"]
-    target = {
-        "night": data["night"]["1"],
-        "table": data["night"]["1"]["table"],
-        "round": next(e for e in entries.values() if e["kind"] == "round"),
-        "payment": next(e for e in entries.values() if e["kind"] == "payment"),
-        "correction": next(e for e in entries.values() if e["kind"] == "correction"),
-        "meta": data["meta"]["1"],
-        "transfer": next(e for e in entries.values() if e["kind"] == "round")["transfers"][0],
-    }[where]
-    if value == "MISSING":
-        target.pop(key, None)
-    else:
-        target[key] = value
-    path.write_bytes(orjson.dumps(data))
+    def pick(data: dict[str, Any]) -> dict[str, Any]:
+        entries = data["entries"]
+        rounds = [e for e in entries.values() if e["kind"] == "round"]
+        return {  # type: ignore[no-any-return]
+            "night": lambda: data["night"]["1"],
+            "table": lambda: data["night"]["1"]["table"],
+            "round": lambda: rounds[0],
+            "payment": lambda: next(e for e in entries.values() if e["kind"] == "payment"),
+            "correction": lambda: next(e for e in entries.values() if e["kind"] == "correction"),
+            "meta": lambda: data["meta"]["1"],
+            "transfer": lambda: rounds[0]["transfers"][0],
+        }[where]()
+
+    damage_field(path, pick, key, value)
 
 
 @pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")

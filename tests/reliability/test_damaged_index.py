@@ -15,42 +15,18 @@ import orjson
 import pytest
 
 from banluck.storage.schema import INDEX_FIELDS, SUMMARY_FIELDS
+from tests.reliability.damage import COMMANDS as DAMAGE_COMMANDS
+from tests.reliability.damage import MISSING, damage_field, played_store
 
 pytestmark = pytest.mark.reliability
 
-COMMANDS = [
-    ["night", "show"],
-    ["act", "dealer", "10", "6"],
-    ["ledger"],
-    ["settle"],
-    ["stats"],
-    ["history"],
-    ["export", "--csv"],
-    ["undo"],
-    ["pay", "Bob", "Carol", "1", "--yes"],
-    ["check"],
-]
+COMMANDS = [*[c for c in DAMAGE_COMMANDS if c != ["export", "--log"]], ["check"]]
 CANDIDATES: list[Any] = [7, -1, "x", "", [1], ["x", 2], {"x": "y"}, True, None]
-MISSING = "MISSING"
 
 
 def _base(root: Path) -> Path:
-    """A store with a closed night and an open one with a round and a payment (built once)."""
-    from banluck.cli.main import main
-
-    home = root / "index-base"
-    if not home.exists():
-        import os
-
-        os.environ["BANLUCK_HOME"] = str(home)
-        for night in (1, 2):
-            assert main(["night", "start", "chinese", "Mei", "Bob", "Carol"]) == 0
-            for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
-                assert main(["act", *line.split()]) == 0
-            assert main(["pay", "Bob", "Carol", "5", "--yes"]) == 0
-            if night == 1:
-                assert main(["night", "close"]) == 0
-    return home
+    """A store with a closed night and an open one, each with a round and a payment."""
+    return played_store(root / "index-base", nights=2)
 
 
 def _wrong(test: Any) -> Any:
@@ -83,13 +59,7 @@ def _doc(data: dict[str, Any], table: str) -> dict[str, Any]:
 
 
 def _damage(path: Path, table: str, key: str, value: Any) -> None:
-    data = orjson.loads(path.read_bytes())
-    doc = _doc(data, table)
-    if value == MISSING:
-        del doc[key]
-    else:
-        doc[key] = value
-    path.write_bytes(orjson.dumps(data))
+    damage_field(path, lambda data: _doc(data, table), key, value)
 
 
 @pytest.mark.parametrize("damage", _damages(), ids=lambda d: f"{d[0]}.{d[1]}={d[2]!r}")

@@ -148,3 +148,15 @@ def test_a_byte_order_mark_in_a_preset_is_not_part_of_it(cli, banluck_home: Path
     assert code == 0, err
     assert cli("rules", "set", "mine", "decks", "2")[0] == 0
     assert cli("rules", "show", "mine", "--json")[0] == 0
+
+
+def test_a_night_log_over_32_mib_is_refused_in_one_line(cli, tmp_path: Path, tally) -> None:  # type: ignore[no-untyped-def]
+    from banluck.cli.replay_cmd import MAX_LOG_BYTES
+
+    log = tmp_path / "huge.log"
+    with log.open("wb") as out:
+        out.write(b"night chinese Mei Bob\n")
+        out.write(b"# " + b"x" * MAX_LOG_BYTES + b"\n")
+    for args in (["replay", str(log)], ["replay", "--save", str(log)]):
+        _one_error(_run(cli, args, tally), "larger than 32 MiB", tally=tally)
+    assert not (tmp_path / "banluck-home" / "nights").exists()
