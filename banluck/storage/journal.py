@@ -132,6 +132,8 @@ def append(journal: Journal, night_path: Path, op: dict[str, Any]) -> None:
     except OSError as exc:
         raise _write_error(night_path, exc) from None
     try:
+        if os.fstat(fd).st_size != journal.size:  # a line cut short by a killed writer
+            os.ftruncate(fd, journal.size)
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
