@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from banluck.storage import DamagedFile, Store, StoreError
+from banluck.storage import DamagedFile, Store, StoreError, journal
 from banluck.storage import files as storage_files
-from banluck.storage import journal
 from tests.storage.test_storage import a_round, open_night, stored_bytes
 
 
