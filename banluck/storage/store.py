@@ -2,6 +2,7 @@
 
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
+    nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
     index.json        a cache of the nights, people and season summary, brought up to date from
                       the night files whenever it falls behind them (each night record carries
                       the `rev` and `token` of the night file it was computed from)
@@ -13,6 +14,12 @@ Only the latest night file is ever written: the open night, or after it closes t
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
 the night file. So recording a round costs the same with a year of history as with none.
+
+Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
+the commands that sum the whole ledger (stats, history, settle, ledger --all) add those up and
+read no night file. A round appended adds its own totals to the night's; a write that changes no
+entry keeps them; anything else totals the night again. A line of play changes only the live
+round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
 """
 
 from __future__ import annotations
