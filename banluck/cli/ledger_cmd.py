@@ -208,11 +208,19 @@ def _print_ledger(
     out.print(balances_table(totals, title=f"Balances, {scope}"))
 
 
-def history(as_json: JsonOpt = False) -> None:
-    """Every night: date, preset, rounds, and who ended up or down.
+def history(
+    as_json: JsonOpt = False,
+    limit: Annotated[
+        int, typer.Option(help="Show the last N nights (0: every one; --json has every one).")
+    ] = 30,
+) -> None:
+    """Every night: date, preset, rounds, and who ended up or down. The table shows the last 30
+    nights (--limit) and says how many came before; --json gives every night.
 
-    Example: banluck history
+    Example: banluck history --limit 0
     """
+    if limit < 0:
+        raise BanluckError(f"--limit {limit} is not a count: give 0 (every night) or more")
     store = open_store()
     nights = store.nights(totals=True)
     for rec in nights:
@@ -227,10 +235,11 @@ def history(as_json: JsonOpt = False) -> None:
 
     from banluck.cli.render import console, titled
 
+    earlier = max(0, len(nights) - limit) if limit else 0
     table = Table()
     for col in ("night", "date", "preset", "rounds", "status", "top", "unpaid"):
         table.add_column(col)
-    for rec in nights:
+    for rec in nights[earlier:]:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)
@@ -243,7 +252,10 @@ def history(as_json: JsonOpt = False) -> None:
             f"{top[0]} {top[1]:+d}" if top else "",
             str(owed) if owed else "",
         )
-    console().print(titled("Nights", table))
+    out = console()
+    out.print(titled("Nights", table))
+    if earlier:
+        out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
