@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,15 +46,15 @@ def file_id(path: Path) -> list[int] | None:
     return [st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-@dataclass
 class Journal:
     """A journal as read: its header, the live round it gives, and its length in bytes."""
 
-    path: Path
-    token: str | None
-    file: list[int] | None
-    lines: list[str]
-    size: int
+    __slots__ = ("file", "lines", "path", "size", "token")
+
+    def __init__(
+        self, path: Path, token: str | None, file: list[int] | None, lines: list[str], size: int
+    ) -> None:
+        self.path, self.token, self.file, self.lines, self.size = path, token, file, lines, size
 
 
 def read(night_path: Path) -> Journal | None:

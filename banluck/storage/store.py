@@ -30,16 +30,15 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 from tinydb.table import Document
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import MAX_AMOUNT
-from banluck.money import ledger, stats
+from banluck.money import ledger
 from banluck.money.ledger import Summary
-from banluck.money.stats import Totals
 from banluck.storage import journal, schema
 from banluck.storage.files import StoreError, damaged, no_gc, remove_stale_temps
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
@@ -55,6 +54,9 @@ from banluck.storage.tx import (
     storage_of,
     tables_of,
 )
+
+if TYPE_CHECKING:
+    from banluck.money.stats import Totals
 
 T = TypeVar("T")
 _NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
@@ -384,6 +386,8 @@ class Store:
             for night_id in chosen:
                 if night_id not in tx.records:
                     raise StoreError(f"there is no night {night_id}; see the list of nights")
+        from banluck.money import stats  # loaded by the commands that sum nights
+
         return stats.add_totals(*(tx.records[i]["totals"] for i in chosen))
 
     # -- the live round ----------------------------------------------------------------------

@@ -12,17 +12,19 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from banluck.money import ledger, stats
+from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
-from banluck.money.stats import Totals
 from banluck.storage import journal, schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
+
+if TYPE_CHECKING:
+    from banluck.money.stats import Totals
 
 REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
 _ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
@@ -105,6 +107,8 @@ def night_totals(
         return summary, totals
     try:
         summary = ledger.summarise(entries)
+        from banluck.money import stats  # what only a night's totalling needs
+
         totals = stats.night_totals(entries)
     except LedgerError as exc:
         raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
@@ -301,6 +305,8 @@ class Tx:
         if before and seqs[before - 1] != record["last_seq"]:
             return None
         summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise(added))
+        from banluck.money import stats
+
         return summary, stats.add_totals(record["totals"], stats.night_totals(added))
 
     def season(self) -> dict[str, Summary]:
