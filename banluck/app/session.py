@@ -252,9 +252,14 @@ class Session:
     live: list[str]
     undone: str | None = None  # what the last `undo` line undid, said back to the dealer
     said: str | None = None  # what the last line changed at the table, in one line
+    # the night's data on disk (`Store.stamp`) when the record and live round were read: while
+    # it is the same, nothing was written since and they need not be read again
+    stamp: tuple[Any, ...] | None = None
 
     @classmethod
     def open(cls, store: Store) -> Session:
+        ids = store.night_ids()
+        stamp = store.stamp(ids[-1]) if ids else None  # before reading: a write between shows
         record = store.tonight()
         if record is None:
             raise NoNight(
@@ -280,7 +285,7 @@ class Session:
             ),
         )
         night.lines.clear()
-        return cls(store, record, night, live)
+        return cls(store, record, night, live, stamp=stamp)
 
     def act(self, line: str) -> FinishedRound | None:
         """Apply one night-log line and store it. Returns the round it finished, if any.
@@ -299,6 +304,8 @@ class Session:
     def _check_fresh(self) -> None:
         """Under the lock: refuse when the night (its record or its live round) was changed by
         another command since this session read it; a decision on a stale view changes nothing."""
+        if self.stamp is not None and self.store.stamp(self.record["id"]) == self.stamp:
+            return  # nothing was written since this session read the night
         if self.store.live() != self.live:
             raise RuleError(
                 "the round was changed from another window or command since this one read it:"
@@ -314,6 +321,7 @@ class Session:
 
     def _reread(self) -> None:
         """Under the lock, after a write: the record and live round as stored now."""
+        self.stamp = self.store.stamp(self.record["id"])
         record = self.store.tonight()
         if record is not None:
             self.record = record

@@ -7,7 +7,6 @@ adds the terminal: readline (history, completion) and the prompt.
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -164,15 +163,11 @@ class TableConsole:
         self.redraw()
         return True
 
-    def stamp(self) -> tuple[int, int, int] | None:
-        """The identity of tonight's night file (inode, mtime, size): every write replaces the
-        file, so a stamp that differs from the one after our own last write means another
-        command (`banluck act`, `pay`, a second console) wrote in between."""
-        try:
-            st = os.stat(self.store.night_path(self.session.record["id"]))
-        except OSError:
-            return None
-        return (st.st_ino, st.st_mtime_ns, st.st_size)
+    def stamp(self) -> tuple[Any, ...]:
+        """The identity of tonight's data on disk (`Store.stamp`): every write changes it, so a
+        stamp that differs from the one after our own last write means another command
+        (`banluck act`, `pay`, a second console) wrote in between."""
+        return tuple(self.store.stamp(self.session.record["id"]))
 
     def changed_elsewhere(self) -> bool:
         """Catch up with a write made by another command; True when it changed the round being

@@ -231,11 +231,19 @@ def _print_ledger(
     out.print(balances_table(totals, title=f"Balances, {scope}"))
 
 
-def history(as_json: JsonOpt = False) -> None:
-    """Every night: date, preset, rounds, and who ended up or down.
+def history(
+    as_json: JsonOpt = False,
+    limit: Annotated[
+        int, typer.Option(help="Show the last N nights (0: every one; --json has every one).")
+    ] = 30,
+) -> None:
+    """Every night: date, preset, rounds, and who ended up or down. The table shows the last 30
+    nights (--limit) and says how many came before; --json gives every night.
 
-    Example: banluck history
+    Example: banluck history --limit 0
     """
+    if limit < 0:
+        raise BanluckError(f"--limit {limit} is not a count: give 0 (every night) or more")
     store = open_store()
     nights = store.nights(totals=True)
     for rec in nights:
@@ -248,8 +256,9 @@ def history(as_json: JsonOpt = False) -> None:
         return
     from banluck.cli.render import console, records
 
+    earlier = max(0, len(nights) - limit) if limit else 0
     cells = []
-    for rec in nights:
+    for rec in nights[earlier:]:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)
@@ -267,6 +276,8 @@ def history(as_json: JsonOpt = False) -> None:
     heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
     out = console()
     out.print(records("Nights", heads, cells, out.width))
+    if earlier:
+        out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:

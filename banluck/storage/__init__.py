@@ -13,9 +13,13 @@ stakes, dealer, status "open"/"closed", started, closed):
     store.close_night() -> night                    refused while a round is in progress
     store.tonight() -> night | None                 the open night
     store.night(id) -> night
-    store.nights() -> [record]                      index records: counts, seqs, net per person
+    store.nights(totals=False) -> [record]          index records: counts, seqs, net per person
+                                                    (with totals: each night's totals too)
+    store.totals(nights=None) -> Totals             stats, results and balances of some nights
+                                                    or all, summed from the index (no night file)
+    store.stamp(id) -> tuple                        the night's data on disk: changes with any write
 
-The live round of the open night (action lines):
+The live round of the open night (action lines; appended to the night's journal, one fsync):
     store.live() -> [str]
     store.push_action(line) -> [str]
     store.pop_action() -> str
@@ -30,7 +34,8 @@ The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
     store.entries(night=None) -> [entry]            all entries in seq order, or one night's
     store.iter_entries(night=None) -> iter(entry)   the same, one night file in memory at a time
     store.last_entry() -> entry | None
-    store.balances() -> {name: int}                 computed from every entry
+    store.last_entries(n) -> [entry]                the last n, reading nights back only as needed
+    store.balances() -> {name: int}                 every entry's, summed night by night (index)
 
 People and totals:
     store.people() -> [name]                        everyone who has sat at a night

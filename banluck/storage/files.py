@@ -14,6 +14,7 @@ import datetime
 import errno
 import gc
 import os
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -76,15 +77,30 @@ def read_tables(
     `validate` checks the shape (and upgrades an old schema); it raises Shape, or DamagedFile for
     a schema newer than this code. Anything wrong becomes a DamagedFile naming the backup.
     """
+    return read_tables_crc(path, validate, hint=hint)[0]
+
+
+def read_tables_crc(
+    path: Path,
+    validate: Callable[[Any, Path], Tables],
+    *,
+    hint: str = "",
+) -> tuple[Tables | None, int | None]:
+    """`read_tables`, and the CRC-32 of the file's bytes (None when there is no file)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return None
+        return None, None
     except OSError as exc:
         raise StoreError(
             f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
         ) from None
+    crc = zlib.crc32(raw)
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark an editor wrote: not JSON
+    return _parsed(path, raw, validate, hint), crc
+
+
+def _parsed(path: Path, raw: bytes, validate: Callable[[Any, Path], Tables], hint: str) -> Tables:
     try:
         if not raw:
             raise Shape("the file is empty")
@@ -277,14 +293,17 @@ class FileStorage(Storage):
         validate: Callable[[Any, Path], Tables],
         hint: str = "",
         preloaded: Tables | None = None,
+        after_read: Callable[[Path, Tables], None] | None = None,
     ) -> None:
         super().__init__()
         self.path = path
         self._validate = validate
         self._hint = hint
+        self._after_read = after_read
         self._data: Tables | None = preloaded
         self._loaded = preloaded is not None
         self.dirty = False
+        self.crc: int | None = None  # CRC-32 of the file's bytes as read or last written
 
     @property
     def exists(self) -> bool:
@@ -293,8 +312,10 @@ class FileStorage(Storage):
 
     def read(self) -> Tables | None:
         if not self._loaded:
-            self._data = read_tables(self.path, self._validate, hint=self._hint)
+            self._data, self.crc = read_tables_crc(self.path, self._validate, hint=self._hint)
             self._loaded = True
+            if self._data is not None and self._after_read is not None:
+                self._after_read(self.path, self._data)
         return self._data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -311,4 +332,5 @@ class FileStorage(Storage):
             raise StoreError(f"cannot save {self.path}: {exc}; nothing was changed") from None
         make_folder(self.path.parent)
         write_atomic(self.path, data)
+        self.crc = zlib.crc32(data)
         self.dirty = False

@@ -12,11 +12,19 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
+Beside it, `nights/NNNN.live` may hold the lines played since the night file was last written (see
+`banluck.storage.journal`); it counts only while its token is the night file's.
+
 The index `index.json`, a cache rebuilt from the night files whenever it falls behind them:
     meta     {"1": {"kind": "index", "schema": 2, "next_seq": int,
                     "counted": {"night": latest id or null, "summary": that night's summary}}}
     nights   {"<id>": night record: the night fields without the snapshot, plus rev, token,
-                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net}
+                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
+                      totals: `banluck.money.stats.night_totals` of its entries (each person's
+                      stats, result and balance: what stats, history, settle and ledger --all
+                      read), crc: CRC-32 of the night file's bytes it was made from}
+                      An index written before `totals` and `crc` gets them from the night files
+                      the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}
     season   {"<n>": {name, net, rounds, dealt, hands}}   all nights, the latest as counted
 """

@@ -2,6 +2,7 @@
 
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
+    nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
     index.json        a cache of the nights, people and season summary, brought up to date from
                       the night files whenever it falls behind them (each night record carries
                       the `rev` and `token` of the night file it was computed from)
@@ -13,6 +14,12 @@ Only the latest night file is ever written: the open night, or after it closes t
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
 the night file. So recording a round costs the same with a year of history as with none.
+
+Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
+the commands that sum the whole ledger (stats, history, settle, ledger --all) add those up and
+read no night file. A round appended adds its own totals to the night's; a write that changes no
+entry keeps them; anything else totals the night again. A line of play changes only the live
+round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
 """
 
 from __future__ import annotations
@@ -23,17 +30,17 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 from tinydb.table import Document
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import MAX_AMOUNT
-from banluck.money import ledger, stats
+from banluck.money import ledger
 from banluck.money.ledger import Summary
 from banluck.money.stats import Totals
-from banluck.storage import schema
+from banluck.storage import journal, schema
 from banluck.storage.files import (
     ReadOnly,
     StoreError,
@@ -48,12 +55,16 @@ from banluck.storage.tx import (
     Tx,
     entries_of,
     entry_at,
+    meta_of,
     night_of,
     night_record,
     now,
     storage_of,
     tables_of,
 )
+
+if TYPE_CHECKING:
+    from banluck.money.stats import Totals
 
 T = TypeVar("T")
 _NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
@@ -241,6 +252,13 @@ class Store:
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
         return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
+
+    def stamp(self, night_id: int) -> tuple[Any, ...]:
+        """The identity on disk of a night's data (its file and the journal of its live round):
+        any write to the night changes it, so a stamp that differs from one taken after a
+        command's own write means another command wrote in between."""
+        path = self.night_path(night_id)
+        return (journal.file_id(path), journal.file_id(journal.journal_path(path)))
 
     def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
         path = self.night_path(night_id)
@@ -468,10 +486,9 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        if totals:
-            return [tx.records[i] for i in sorted(tx.records)]
+        hidden = ("crc",) if totals else ("crc", "totals")
         return [
-            {k: v for k, v in tx.records[i].items() if k != "totals"} for i in sorted(tx.records)
+            {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
 
     def totals(self, nights: Iterable[int] | None = None) -> Totals:
@@ -486,12 +503,19 @@ class Store:
             for night_id in chosen:
                 if night_id not in tx.records:
                     raise StoreError(f"there is no night {night_id}; see the list of nights")
+        from banluck.money import stats  # loaded by the commands that sum nights
+
         return stats.add_totals(*(tx.records[i]["totals"] for i in chosen))
 
     # -- the live round ----------------------------------------------------------------------
 
     def live(self) -> list[str]:
         """The open night's round in progress: its action lines in order ([] when none)."""
+        latest = max(self.night_ids(), default=None)
+        if latest is not None:
+            found = journal.current(self.night_path(latest))
+            if found is not None:  # the night file is as the journal found it: still open
+                return found.lines
         tx = self._read()
         latest = tx.latest
         if latest is None or tx.records[latest]["status"] != "open":
@@ -502,38 +526,57 @@ class Store:
         """Append one action line to the live round; return the live round."""
         line = _clean_line(line)
 
-        def change(tx: Tx) -> list[str]:
-            db = tx.open_db()
-            db.table("live").insert({"line": line})
-            return [doc["line"] for doc in tables_of(db)["live"].values()]
+        def push(lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+            return {"push": line}, [*lines, line]
 
-        return self._write(change)
+        return self._play(push)
 
     def pop_action(self) -> str:
         """Remove and return the last action line of the live round."""
 
-        def change(tx: Tx) -> str:
-            db = tx.open_db()
-            live = tables_of(db).get("live", {})
-            if not live:
+        def pop(lines: list[str]) -> tuple[dict[str, Any], str]:
+            if not lines:
                 raise StoreError("the round has no action to undo")
-            key = max(live, key=int)
-            line: str = live[key]["line"]
-            db.table("live").remove(doc_ids=[int(key)])
-            return line
+            return {"pop": 1}, lines[-1]
 
-        return self._write(change)
+        return self._play(pop)
 
     def clear_live(self) -> list[str]:
         """Abandon the live round; return the lines it had."""
 
-        def change(tx: Tx) -> list[str]:
-            db = tx.open_db()
-            lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
-            db.table("live").truncate()
-            return lines
+        def clear(lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+            return {"clear": 1}, lines
 
-        return self._write(change)
+        return self._play(clear)
+
+    def _play(self, change: Callable[[list[str]], tuple[dict[str, Any], T]]) -> T:
+        """A change of the live round alone, appended to the night's journal
+        (`banluck.storage.journal`): `change` takes the live round's lines and gives the journal
+        operation and the result. While the journal extends the night file on disk, the night
+        file is not even read; otherwise the journal is begun again from the night file."""
+        with self.locked():
+            latest = max(self.night_ids(), default=None)
+            path = None if latest is None else self.night_path(latest)
+            found = None if path is None else journal.current(path)
+            if path is not None and found is not None:
+                op, result = change(list(found.lines))
+                journal.append(found, path, op)
+                return result
+
+            def begin(tx: Tx) -> T:
+                db = tx.open_db()
+                lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
+                op, result = change(lines)
+                token = meta_of(db).get("token")
+                if token is None:  # a night file from before tokens: the change is written in it
+                    after = journal.apply(lines, op)
+                    db.table("live").truncate()
+                    db.table("live").insert_multiple({"line": line} for line in after)
+                else:
+                    journal.start(storage_of(db).path, token, lines, op)
+                return result
+
+            return self._write(begin)
 
     # -- the ledger --------------------------------------------------------------------------
 
@@ -858,7 +901,7 @@ class Store:
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
                 night = tables["night"]["1"]
-                fresh, summary = night_record(tables, storage_of(db).path)
+                fresh, summary = night_record(tables, storage_of(db).path, crc=storage_of(db).crc)
                 records.append(fresh)
                 summaries.append(summary)
                 if index["nights"].get(str(night_id)) != fresh:

@@ -12,17 +12,19 @@ import datetime
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 from tinydb import TinyDB
 from tinydb.table import Document
 
-from banluck.money import ledger, stats
+from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
-from banluck.money.stats import Totals
-from banluck.storage import schema
+from banluck.storage import journal, schema
 from banluck.storage.files import FileStorage, StoreError, Tables, damaged
+
+if TYPE_CHECKING:
+    from banluck.money.stats import Totals
 
 REBUILD_HINT = "rebuild the index from the night files (`banluck check --rebuild-index`)"
 _ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
@@ -33,7 +35,21 @@ def now() -> str:
 
 
 def night_db_at(path: Path, preloaded: Tables | None = None) -> TinyDB:
-    return TinyDB(path, schema.validate_night, storage=FileStorage, preloaded=preloaded)
+    return TinyDB(
+        path,
+        schema.validate_night,
+        storage=FileStorage,
+        preloaded=preloaded,
+        after_read=with_journal,
+    )
+
+
+def with_journal(path: Path, tables: Tables) -> None:
+    """Give a night file's tables the live round its journal holds, when the journal extends
+    this version of the file (`banluck.storage.journal`)."""
+    lines = journal.live_of(path, tables["meta"]["1"].get("token"))
+    if lines is not None:
+        tables["live"] = {str(i): {"line": line} for i, line in enumerate(lines, 1)}
 
 
 def storage_of(db: TinyDB) -> FileStorage:
@@ -91,6 +107,8 @@ def night_totals(
         return summary, totals
     try:
         summary = ledger.summarise(entries)
+        from banluck.money import stats  # what only a night's totalling needs
+
         totals = stats.night_totals(entries)
     except LedgerError as exc:
         raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
@@ -101,7 +119,10 @@ def night_totals(
 
 
 def night_record(
-    tables: Tables, path: Path, known: tuple[dict[str, Summary], Totals] | None = None
+    tables: Tables,
+    path: Path,
+    known: tuple[dict[str, Summary], Totals] | None = None,
+    crc: int | None = None,
 ) -> tuple[dict[str, Any], dict[str, Summary]]:
     """The index's record of one night, computed from its file, and the night's summary.
 
@@ -125,6 +146,7 @@ def night_record(
         live=len(tables.get("live", {})),
         net={name: s["net"] for name, s in summary.items() if s["net"]},
         totals=totals,
+        crc=crc,
     )
     renamed = [[e["seq"], e["from"], e["to"]] for e in entries if e["kind"] == "rename"]
     if renamed:  # kept only where there is one: the records of other nights stay as they were
@@ -174,6 +196,10 @@ class Tx:
         self.base: dict[str, Summary] = {}
         self.fresh: dict[int, dict[str, Summary]] = {}
         self.appended: dict[int, list[dict[str, Any]]] = {}
+        # The entries table each night's record and summary were made from. TinyDB gives a table
+        # it changes a new dict, so while a night's file holds this very dict, its entries are
+        # those its record was made from (a line of play, a seat or a stake changes none).
+        self.seen: dict[int, dict[str, Any] | None] = {}
         self.migrated = False  # the index lacked some nights' totals: they were made from files
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
@@ -198,22 +224,38 @@ class Tx:
             for night_id in sorted(self.records):
                 if "totals" not in self.records[night_id] and night_id != counted["night"]:
                     db = self.night_db(night_id)
-                    self.records[night_id], _ = night_record(tables_of(db), storage_of(db).path)
+                    self.records[night_id], _ = night_record(
+                        tables_of(db), storage_of(db).path, crc=storage_of(db).crc
+                    )
                     self.nights.pop(night_id, None)
                     self.migrated = stale = True
             if counted["night"] is not None:
                 changed.add(counted["night"])
-                meta = meta_of(self.night_db(counted["night"]))
+                db = self.night_db(counted["night"])
+                meta = meta_of(db)
                 record = self.records[counted["night"]]
-                if (record["rev"], record.get("token")) == (meta["rev"], meta.get("token")) and (
-                    "totals" in record
-                ):
+                # the record holds when it was made from these very bytes (not a hand-edited
+                # file with the same rev and token) and has the night's totals
+                if (record["rev"], record.get("token"), record.get("crc")) == (
+                    meta["rev"],
+                    meta.get("token"),
+                    storage_of(db).crc,
+                ) and "totals" in record:
                     self.fresh[counted["night"]] = counted["summary"]
+                    self.seen[counted["night"]] = tables_of(self.night_db(counted["night"])).get(
+                        "entries"
+                    )
                 elif "totals" not in record:
                     self.migrated = True
         for night_id in sorted(changed - set(self.fresh)):
             self._refresh(night_id)
             stale = True
+        latest = self.latest
+        if latest is not None and latest in self.records and latest in self.nights:
+            live = len(tables_of(self.nights[latest]).get("live", {}))
+            if self.records[latest].get("live") != live:  # lines played since, in the journal
+                self.records[latest] = {**self.records[latest], "live": live}
+                stale = True
         for night_id in changed:
             if night_id != self.latest:
                 self.nights.pop(night_id, None)  # read once; let its tables go
@@ -238,17 +280,26 @@ class Tx:
         the appended entries' totals are added to what it had."""
         db = self.night_db(night_id)
         tables = tables_of(db)
+        storage = storage_of(db)
         self.records[night_id], self.fresh[night_id] = night_record(
-            tables, storage_of(db).path, self._appended_totals(night_id, tables)
+            tables, storage.path, self._known_totals(night_id, tables), storage.crc
         )
         self.appended.pop(night_id, None)
+        self.seen[night_id] = tables.get("entries")
 
-    def _appended_totals(
+    def _known_totals(
         self, night_id: int, tables: Tables
     ) -> tuple[dict[str, Summary], Totals] | None:
-        added = self.appended.get(night_id)
+        """The night's summary and totals without totalling it again, when they can be known:
+        its entries are those its record was made from, or those plus the ones appended."""
         record = self.records.get(night_id)
-        if not added or record is None or night_id not in self.fresh or "totals" not in record:
+        if record is None or night_id not in self.fresh or "totals" not in record:
+            return None
+        entries = tables.get("entries")
+        if entries is self.seen.get(night_id) and len(entries or ()) == record["entries"]:
+            return self.fresh[night_id], record["totals"]
+        added = self.appended.get(night_id)
+        if not added:
             return None
         seqs = [int(key) for key in tables.get("entries", {})]
         before = record["entries"]
@@ -257,6 +308,8 @@ class Tx:
         if before and seqs[before - 1] != record["last_seq"]:
             return None
         summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise(added))
+        from banluck.money import stats
+
         return summary, stats.add_totals(record["totals"], stats.night_totals(added))
 
     def season(self) -> dict[str, Summary]:
@@ -341,6 +394,7 @@ class Tx:
         rev = meta_of(db)["rev"] + 1
         db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
         storage.commit()
+        journal.remove(storage.path)  # the night file holds the live round now
         if night_id not in self.ids:
             self.ids.append(night_id)
             self.ids.sort()

@@ -190,3 +190,20 @@ def test_the_commands_read_as_they_computed_from_the_entries(cli: Any, store: St
         "entries": json.loads(json.dumps(everything)),
         "balances": ledger.balances(everything),
     }
+
+
+def test_history_shows_the_last_nights_and_says_how_many_came_before(
+    cli: Any, store: Store
+) -> None:
+    """The table of a long history shows the last --limit nights and counts the others; --limit 0
+    and --json give every night; a negative limit is refused."""
+    three_nights(store)
+    code, out, _ = cli("history", "--limit", "2")
+    assert code == 0 and "2024-05-10" in out and "2024-06-01" in out and "2024-05-03" not in out
+    assert "1 earlier nights not shown" in out
+    code, out, _ = cli("history", "--limit", "0")
+    assert "2024-05-03" in out and "not shown" not in out
+    code, out, _ = cli("history")
+    assert "2024-05-03" in out and "not shown" not in out
+    code, _, err = cli("history", "--limit", "-1")
+    assert code == 1 and err.startswith("error: --limit -1 is not a count")

@@ -18,7 +18,7 @@ import pytest
 
 from banluck.app import presets
 from banluck.money import ledger
-from banluck.storage import MIGRATIONS, SCHEMA, DamagedFile, Store, StoreBusy, StoreError
+from banluck.storage import MIGRATIONS, SCHEMA, DamagedFile, Store, StoreBusy, StoreError, journal
 from banluck.storage import files as storage_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -235,11 +235,14 @@ def test_recording_a_round_and_clearing_the_live_round_is_one_write(
     store: Store, banluck_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One atomic replace of the night file holds the new entry and the empty live round: its
-    previous version (the .bak) has the live round and no entry; there is no state between."""
+    previous version (the .bak, with the journal of the lines played on it) has the live round
+    and no entry; the journal does not extend the new version; there is no state between."""
     open_night(store)
     store.push_action("deal")
     store.push_action("Bob busts")
     night_file = banluck_home / "nights" / "0001.json"
+    played = journal.read(night_file)
+    assert played is not None and played.lines == ["deal", "Bob busts"]
     writes: list[str] = []
     real = storage_files.write_atomic
 
@@ -253,10 +256,9 @@ def test_recording_a_round_and_clearing_the_live_round_is_one_write(
     now = orjson.loads(night_file.read_bytes())
     before = orjson.loads((banluck_home / "nights" / "0001.json.bak").read_bytes())
     assert list(now["entries"]) == ["1"] and now["live"] == {}
-    assert before["entries"] == {} and [d["line"] for d in before["live"].values()] == [
-        "deal",
-        "Bob busts",
-    ]
+    assert not before.get("entries") and before["meta"]["1"]["token"] == played.token
+    assert now["meta"]["1"]["token"] != played.token
+    assert journal.live_of(night_file, now["meta"]["1"]["token"]) is None
 
 
 def test_a_failed_record_keeps_the_live_round(

@@ -1,0 +1,151 @@
+"""The live round's journal: a line of play appended to a small file beside the open night's file.
+
+A line of play (`push_action`, `pop_action`, `clear_live`) changes only the round in progress, so
+it is not worth rewriting the night file (every entry of the night) for it. It is appended to
+`nights/NNNN.live` instead: one `write` and one fsync, without reading the night file.
+
+    line 1   {"token": str, "file": [inode, size, mtime_ns], "base": [line, ...]}
+    then     {"push": line} | {"pop": 1} | {"clear": 1}, one JSON object a line
+
+The header names the night file it extends: its `token` (what the night file's `meta` holds) and
+its `file` (that file's identity on disk). The live round is `base` with the operations applied.
+When the night file is written for any other reason (a round recorded, a seat changed), it takes
+the live round into its own `live` table and gets a new token: the journal no longer matches it
+and is ignored (and removed). So there is never a moment when the two disagree:
+
+- a journal whose token is not the night file's is stale: the night file's own live table holds;
+- a last line without its newline (a writer killed in the middle of it) was never acknowledged and
+  is ignored; a full disk leaves the journal as it was (the partial line is cut off again);
+- a writer holding the lock that finds the journal's `file` to be the night file on disk appends
+  without reading the night file at all (nothing but this journal can have changed the round).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from banluck.storage.files import StoreError, _write_error, damaged, write_atomic
+
+
+def journal_path(night_path: Path) -> Path:
+    return night_path.with_suffix(".live")
+
+
+def file_id(path: Path) -> list[int] | None:
+    """The identity of the file at `path` on disk (a replaced or edited file has another)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+class Journal:
+    """A journal as read: its header, the live round it gives, and its length in bytes."""
+
+    __slots__ = ("file", "lines", "path", "size", "token")
+
+    def __init__(
+        self, path: Path, token: str | None, file: list[int] | None, lines: list[str], size: int
+    ) -> None:
+        self.path, self.token, self.file, self.lines, self.size = path, token, file, lines, size
+
+
+def read(night_path: Path) -> Journal | None:
+    """The journal beside `night_path`, or None when there is none (whatever it extends)."""
+    path = journal_path(night_path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(
+            f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
+        ) from None
+    end = raw.rfind(b"\n") + 1  # a last line without its newline was never acknowledged
+    records = raw[:end].splitlines()
+    try:
+        if not records:
+            raise ValueError("it has no header")
+        header = orjson.loads(records[0])
+        lines = [str(line) for line in header["base"]]
+        for record in records[1:]:
+            lines = apply(lines, orjson.loads(record))
+        token, file = header.get("token"), header.get("file")
+    except (orjson.JSONDecodeError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise damaged(
+            path,
+            f"{exc}; it holds only the round in progress: remove it to go on without that round",
+            None,
+        ) from None
+    return Journal(path, token, file, lines, end)
+
+
+def apply(lines: Sequence[str], op: Mapping[str, Any]) -> list[str]:
+    """The live round after one operation of the journal; ValueError for what is not one."""
+    if isinstance(op.get("push"), str):
+        return [*lines, op["push"]]
+    if "pop" in op:
+        return list(lines[:-1])
+    if "clear" in op:
+        return []
+    raise ValueError(f"{orjson.dumps(op)[:40]!r} is not a line of play")
+
+
+def live_of(night_path: Path, token: str | None) -> list[str] | None:
+    """The live round the journal gives for the night file with `token`, or None when the
+    journal is missing or extends another version of the night file."""
+    journal = read(night_path)
+    if journal is None or token is None or journal.token != token:
+        return None
+    return journal.lines
+
+
+def current(night_path: Path) -> Journal | None:
+    """The journal, when it extends the night file as it is on disk now (no need to read it)."""
+    journal = read(night_path)
+    if journal is None or journal.file is None or journal.file != file_id(night_path):
+        return None
+    return journal
+
+
+def start(night_path: Path, token: str, base: Sequence[str], op: dict[str, Any]) -> None:
+    """Begin a journal for the night file (with `token`, whose live round is `base`) with `op`."""
+    header = {"token": token, "file": file_id(night_path), "base": list(base)}
+    data = orjson.dumps(header) + b"\n" + orjson.dumps(op) + b"\n"
+    write_atomic(journal_path(night_path), data, backup=False)
+
+
+def append(journal: Journal, night_path: Path, op: dict[str, Any]) -> None:
+    """Append `op` to the journal and make it durable (one fsync); on a full disk the journal is
+    cut back to what it was and a StoreError names the night (nothing changed)."""
+    data = orjson.dumps(op) + b"\n"
+    try:
+        fd = os.open(journal.path, os.O_WRONLY | os.O_APPEND)
+    except OSError as exc:
+        raise _write_error(night_path, exc) from None
+    try:
+        if os.fstat(fd).st_size != journal.size:  # a line cut short by a killed writer
+            os.ftruncate(fd, journal.size)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, journal.size)
+        raise _write_error(night_path, exc) from None
+    finally:
+        os.close(fd)
+
+
+def remove(night_path: Path) -> None:
+    """Remove a journal the night file has taken in (it is stale either way)."""
+    with contextlib.suppress(OSError):
+        os.unlink(journal_path(night_path))
