@@ -9,14 +9,17 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed}}
     presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
-    entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot
+    entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot;
+                                        kinds: round, payment, correction (reversing or, from
+                                        v3, amending a round), rename (v3)
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
 The index `index.json`, a cache rebuilt from the night files whenever it falls behind them:
     meta     {"1": {"kind": "index", "schema": 2, "next_seq": int,
                     "counted": {"night": latest id or null, "summary": that night's summary}}}
     nights   {"<id>": night record: the night fields without the snapshot, plus rev, token,
-                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net}
+                      next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
+                      and `renamed` ([seq, old, new] each) where the night has a rename}
     people   {"<n>": {name, nights, first, last}}
     season   {"<n>": {name, net, rounds, dealt, hands}}   all nights, the latest as counted
 """
