@@ -325,3 +325,26 @@ def test_amend_in_the_console(
     )
     assert data(cli, "night", "show")["results"] == {"Mei": -20, "Bob": 10, "Carol": 10}
     assert cli("check") == (0, "", "")
+
+
+def test_a_casino_round_is_amended_the_same_way(
+    cli, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mini blackjack: the bank's 10 6 then A is 17 and loses to Ben's and Cid's 18 (Ann -20);
+    the card drawn was a 5: 21 beats both (Ann +20), so the correction moves 40 to Ann."""
+    assert cli("night", "start", "mini-blackjack", "Ann", "Ben", "Cid", "--stake", "10")[0] == 0
+    lines = ("up 10", "deal Ben 10 8", "deal Cid 9 9", "peek", "stand Ben", "stand Cid")
+    for line in (*lines, "hole 6", "draw A"):
+        assert cli("act", *line.split())[0] == 0, line
+    assert data(cli, "ledger")["balances"] == {"Ann": -20, "Ben": 10, "Cid": 10}
+    use_editor(monkeypatch, tmp_path, "draw A", "draw 5")
+    _code, out, _ = cli("amend", "1", "1", "-r", "the bank drew a 5")
+    assert out.startswith(
+        "#2: round 1 of night 1 amended (the bank drew a 5): Ann +40, Ben -20, Cid -20;"
+    )
+    assert data(cli, "ledger")["balances"] == {"Ann": 20, "Ben": -10, "Cid": -10}
+    use_editor(monkeypatch, tmp_path, "draw 5", "deal Ben 9 9")
+    assert refused(cli, banluck_home, "amend", "1", "1", "-r", "x").startswith(
+        "line 8 `deal Ben 9 9`"
+    )
+    assert cli("check") == (0, "", "")
