@@ -173,6 +173,8 @@ def test_a_duplicate_payment_is_reversed(cli, banluck_home: Path) -> None:
     code, out, err = cli("correct", "#3", "--reason", "typed twice")
     assert (code, out, err) == (0, "#4: #3 reversed (typed twice): Bob +10, Carol -10\n", "")
     assert data(cli, "ledger", "--all")["balances"] == {"Bob": 0, "Carol": 0, "Mei": 0}
+    shown = " ".join(cli("ledger", "--all")[1].split())
+    assert "payment Carol → Bob 10 (reversed by #4)" in shown  # the original stays visible
     assert data(cli, "settle")["transfers"] == []
     rows = {r["name"]: (r["result"], r["unpaid"]) for r in data(cli, "stats")}
     assert rows == {"Bob": (10, 0), "Carol": (-10, 0), "Mei": (0, 0)}  # payments move no result
