@@ -136,6 +136,8 @@ def test_amend_refusals_are_one_line_and_change_nothing(
         "night 1 has no recorded round 2 (rounds 1 to 1)"
     )
     assert refused(cli, home, "amend", "7", "1", "-r", "x").startswith("there is no night 7")
+    assert refused(cli, home, "amend", "0", "1", "-r", "x").startswith("'0' is not a night number")
+    assert refused(cli, home, "amend", "1", "x", "-r", "x").startswith("'x' is not a round number")
     use_editor(monkeypatch, tmp_path, "open Carol 10 6", "open Carol 10 6 5 4")
     assert refused(cli, home, "amend", "1", "1", "-r", "x").startswith(
         "line 5 `open Carol 10 6 5 4`: "
