@@ -19,13 +19,25 @@ from banluck.storage import Store
 class NamedStore(Store):
     """A Store whose reads show each person under the name they have now."""
 
+    _known: tuple[tuple[int, int], list[Rename]] | None = None
+
     def renames(self) -> list[Rename]:
-        """Every rename, in order: (seq, old, new), from the index's night records."""
-        return [
+        """Every rename, in order: (seq, old, new), from the index's night records (read again
+        whenever the index file has changed since)."""
+        try:
+            stat = self.index_path.stat()
+            key = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            key = (0, 0)
+        if self._known is not None and self._known[0] == key and key != (0, 0):
+            return self._known[1]
+        found = [
             (int(seq), str(old), str(new))
             for record in super().nights()
             for seq, old, new in record.get("renamed", [])
         ]
+        self._known = (key, found)
+        return found
 
     def iter_entries(self, night: int | None = None) -> Iterator[dict[str, Any]]:
         found = self.renames()

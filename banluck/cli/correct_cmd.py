@@ -79,8 +79,8 @@ def amend_round(store: Any, night_id: int, number: int, reason: str) -> str:
 
 
 def amend(
-    night: Annotated[int, typer.Argument(help="The night (see `banluck history`).", min=1)],
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round.", min=1)],
+    night: Annotated[str, typer.Argument(help="The night (see `banluck history`).")],
+    round_number: Annotated[str, typer.Argument(metavar="ROUND", help="The round.")],
     reason: ReasonOpt = None,
 ) -> None:
     """Correct a recorded round's lines in your editor ($VISUAL or $EDITOR): they are played
@@ -89,8 +89,17 @@ def amend(
 
     Example: banluck amend 3 5 --reason "Bob's last card was a 9, not a 6"
     """
+    numbers = [_number(night, "night"), _number(round_number, "round")]
     why = _reason(reason, "Bob's last card was a 9")
-    typer.echo(amend_round(open_store(), night, round_number, why))
+    typer.echo(amend_round(open_store(), numbers[0], numbers[1], why))
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise BanluckError(
+            f"{text!r} is not a {what} number: give a whole number from 1, e.g. `banluck amend 3 5`"
+        )
+    return int(text)
 
 
 def correct(

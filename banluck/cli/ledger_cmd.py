@@ -156,11 +156,16 @@ def _show_ledger(
     last: deque[dict[str, Any]] = deque(maxlen=limit)
     count = 0
 
+    fixed: dict[int, list[str]] = {}  # seq -> how later entries of this scope corrected it
+
     def every() -> Any:
         nonlocal count
         for entry in store.iter_entries(night_id):
             count += 1
             last.append(entry)
+            for key, how in (("reverses", "reversed"), ("amends", "amended")):
+                if entry.get("kind") == "correction" and key in entry:
+                    fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
             yield entry
 
     totals = balances(every())
@@ -224,7 +229,10 @@ def _print_ledger(
                 gap = f"#{previous + 1}" + (f"–#{seq - 1}" if seq - 1 > previous + 1 else "")
                 table.add_row(gap, "[dim]undone (taken back with `undo`)[/]", "")
             previous = seq
-            table.add_row(*_entry_line(entry))
+            number, what, moved = _entry_line(entry)
+            if seq in fixed:
+                what += f" [dim]({', '.join(fixed[seq])})[/]"
+            table.add_row(number, what, moved)
         out.print(titled(f"Ledger, {scope}", table))
         if count > len(last):
             out.print(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")

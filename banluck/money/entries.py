@@ -145,19 +145,31 @@ class CorrectionEntry:
         return nets(self.effect())
 
 
+class _Moves:
+    """`nets()` from `effect()`, for the entry types added with data schema 3."""
+
+    __slots__ = ()
+
+    def effect(self) -> tuple[Transfer, ...]:
+        raise NotImplementedError
+
+    def nets(self) -> dict[str, int]:
+        return nets(self.effect())
+
+
 @dataclass(frozen=True, slots=True)
-class AmendmentEntry:
+class AmendmentEntry(_Moves):
     """A round's lines corrected: `transfers` take it from what it stood at to `outcome`."""
 
     kind: ClassVar[str] = "correction"
     seq: int
     night: int
     at: str
-    amends: int
-    reason: str
+    amends: int  # the round's seq
     round: int
     round_night: int
     dealer: str
+    reason: str
     log: tuple[str, ...]
     hands: Mapping[str, str]
     hands_before: Mapping[str, str]
@@ -168,13 +180,10 @@ class AmendmentEntry:
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class RenameEntry:
-    """A person's name changed from `old` to `new` (stored as `from` and `to`)."""
+class RenameEntry(_Moves):
+    """A person's name changed from `old` to `new` (stored as `from` and `to`); no money moves."""
 
     kind: ClassVar[str] = "rename"
     seq: int
@@ -186,9 +195,6 @@ class RenameEntry:
 
     def effect(self) -> tuple[Transfer, ...]:
         return ()
-
-    def nets(self) -> dict[str, int]:
-        return {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,11 +391,14 @@ def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
     )
 
 
+def _head(r: _Reader) -> dict[str, Any]:
+    """The fields every entry has: `seq`, `night`, `at`."""
+    return {"seq": r.whole("seq"), "night": r.whole("night"), "at": r.text("at")}
+
+
 def _amendment(r: _Reader) -> AmendmentEntry:
     return AmendmentEntry(
-        seq=r.whole("seq"),
-        night=r.whole("night"),
-        at=r.text("at"),
+        **_head(r),
         amends=r.whole("amends"),
         reason=r.text("reason"),
         round=r.whole("round"),
@@ -405,14 +414,7 @@ def _amendment(r: _Reader) -> AmendmentEntry:
 
 
 def _rename(r: _Reader) -> RenameEntry:
-    return RenameEntry(
-        seq=r.whole("seq"),
-        night=r.whole("night"),
-        at=r.text("at"),
-        old=r.text("from"),
-        new=r.text("to"),
-        layout=r.layout(),
-    )
+    return RenameEntry(**_head(r), old=r.text("from"), new=r.text("to"), layout=r.layout())
 
 
 def _pool_fields(r: _Reader) -> dict[str, Any]:

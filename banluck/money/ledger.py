@@ -487,15 +487,19 @@ def _transfer_problems(
     return problems
 
 
+def _ends_problems(
+    entry: Mapping[str, Any], roles: tuple[str, str], people: Collection[str] | None
+) -> list[str]:
+    """What is wrong with the names an entry holds in `from` and `to` (named by `roles`)."""
+    found = (
+        _name_problem(entry.get("from"), roles[0], people),
+        _name_problem(entry.get("to"), roles[1], people),
+    )
+    return [p for p in found if p]
+
+
 def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
-    problems = [
-        p
-        for p in (
-            _name_problem(entry.get("from"), "payer", people),
-            _name_problem(entry.get("to"), "payee", people),
-        )
-        if p
-    ]
+    problems = _ends_problems(entry, ("payer", "payee"), people)
     if entry.get("from") == entry.get("to") and isinstance(entry.get("from"), str):
         problems.append(f"{entry.get('from')} cannot pay themself")
     if not _is_amount(entry.get("amount")):
@@ -505,17 +509,24 @@ def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None =
     return problems
 
 
-def _round_problems(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
-    problems = _transfer_problems(entry.get("transfers"), people)
-    number = entry.get("round")
-    if not _is_amount(number):
-        problems.append(f"round number is {number!r}, expected a positive whole number")
+def _dealer_and_log_problems(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
+    """A round's (or its amendment's) dealer and night-log lines."""
+    problems = []
     found = _name_problem(entry.get("dealer"), "dealer", people)
     if found:
         problems.append(found)
     log = entry.get("log")
     if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
         problems.append("log must be a list of lines of text")
+    return problems
+
+
+def _round_problems(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
+    problems = _transfer_problems(entry.get("transfers"), people)
+    number = entry.get("round")
+    if not _is_amount(number):
+        problems.append(f"round number is {number!r}, expected a positive whole number")
+    problems += _dealer_and_log_problems(entry, people)
     hands = entry.get("hands")
     if not isinstance(hands, Mapping):
         problems.append(f"hands is {hands!r}, expected {{name: hand kind}}")
@@ -571,12 +582,7 @@ def _amendment_shape(entry: Mapping[str, Any], people: Collection[str] | None) -
             problems.append(f"{key} is {entry.get(key)!r}, expected a positive whole number")
     if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
         problems.append("a correction needs a reason")
-    found = _name_problem(entry.get("dealer"), "dealer", people)
-    if found:
-        problems.append(found)
-    log = entry.get("log")
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-        problems.append("log must be a list of lines of text")
+    problems += _dealer_and_log_problems(entry, people)
     for key in ("hands", "hands_before"):
         hands = entry.get(key)
         if not isinstance(hands, Mapping) or not all(
@@ -592,14 +598,8 @@ def _amendment_shape(entry: Mapping[str, Any], people: Collection[str] | None) -
 
 
 def _rename_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
-    problems = [
-        p
-        for p in (
-            _name_problem(entry.get("from"), "old name", None),
-            _name_problem(entry.get("to"), "new name", None),
-        )
-        if p
-    ]
+    # the old name is gone from the people seated since, and the new one may be new: any names
+    problems = _ends_problems(entry, ("old name", "new name"), None)
     if not problems and entry["from"] == entry["to"]:
         problems.append(f"{entry['from']} is already called so")
     return problems

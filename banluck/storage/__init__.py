@@ -30,6 +30,12 @@ The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
                                                     in one atomic write
     store.add_payment(payer, payee, amount, note="") -> entry
     store.add_correction(seq, reason) -> entry
+    store.add_linked(seq, make) -> entry            an entry made from entry seq and the entries
+                                                    after it (a reversal, an amendment), under
+                                                    the lock
+    store.rename(old, new) -> entry                 a rename entry in the latest night
+    store.cancel_night() -> night                   remove the open night, when nothing was
+                                                    recorded in it
     store.undo_last() -> entry                      removes and returns the last entry
     store.entries(night=None) -> [entry]            all entries in seq order, or one night's
     store.iter_entries(night=None) -> iter(entry)   the same, one night file in memory at a time

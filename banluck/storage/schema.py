@@ -9,7 +9,9 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed}}
     presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
-    entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot
+    entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot;
+                                        kinds: round, payment, correction (reversing or, from
+                                        v3, amending a round), rename (v3)
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
 Beside it, `nights/NNNN.live` may hold the lines played since the night file was last written (see
@@ -22,7 +24,8 @@ The index `index.json`, a cache rebuilt from the night files whenever it falls b
                       next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
                       totals: `banluck.money.stats.night_totals` of its entries (each person's
                       stats, result and balance: what stats, history, settle and ledger --all
-                      read), crc: CRC-32 of the night file's bytes it was made from}
+                      read), crc: CRC-32 of the night file's bytes it was made from, and
+                      `renamed` ([seq, old, new] each) where the night has a rename}
                       An index written before `totals` and `crc` gets them from the night files
                       the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}

@@ -136,6 +136,8 @@ def test_amend_refusals_are_one_line_and_change_nothing(
         "night 1 has no recorded round 2 (rounds 1 to 1)"
     )
     assert refused(cli, home, "amend", "7", "1", "-r", "x").startswith("there is no night 7")
+    assert refused(cli, home, "amend", "0", "1", "-r", "x").startswith("'0' is not a night number")
+    assert refused(cli, home, "amend", "1", "x", "-r", "x").startswith("'x' is not a round number")
     use_editor(monkeypatch, tmp_path, "open Carol 10 6", "open Carol 10 6 5 4")
     assert refused(cli, home, "amend", "1", "1", "-r", "x").startswith(
         "line 5 `open Carol 10 6 5 4`: "
@@ -173,6 +175,8 @@ def test_a_duplicate_payment_is_reversed(cli, banluck_home: Path) -> None:
     code, out, err = cli("correct", "#3", "--reason", "typed twice")
     assert (code, out, err) == (0, "#4: #3 reversed (typed twice): Bob +10, Carol -10\n", "")
     assert data(cli, "ledger", "--all")["balances"] == {"Bob": 0, "Carol": 0, "Mei": 0}
+    shown = " ".join(cli("ledger", "--all")[1].split())
+    assert "payment Carol → Bob 10 (reversed by #4)" in shown  # the original stays visible
     assert data(cli, "settle")["transfers"] == []
     rows = {r["name"]: (r["result"], r["unpaid"]) for r in data(cli, "stats")}
     assert rows == {"Bob": (10, 0), "Carol": (-10, 0), "Mei": (0, 0)}  # payments move no result
@@ -324,4 +328,27 @@ def test_amend_in_the_console(
         out.export_text(clear=True).split()
     )
     assert data(cli, "night", "show")["results"] == {"Mei": -20, "Bob": 10, "Carol": 10}
+    assert cli("check") == (0, "", "")
+
+
+def test_a_casino_round_is_amended_the_same_way(
+    cli, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mini blackjack: the bank's 10 6 then A is 17 and loses to Ben's and Cid's 18 (Ann -20);
+    the card drawn was a 5: 21 beats both (Ann +20), so the correction moves 40 to Ann."""
+    assert cli("night", "start", "mini-blackjack", "Ann", "Ben", "Cid", "--stake", "10")[0] == 0
+    lines = ("up 10", "deal Ben 10 8", "deal Cid 9 9", "peek", "stand Ben", "stand Cid")
+    for line in (*lines, "hole 6", "draw A"):
+        assert cli("act", *line.split())[0] == 0, line
+    assert data(cli, "ledger")["balances"] == {"Ann": -20, "Ben": 10, "Cid": 10}
+    use_editor(monkeypatch, tmp_path, "draw A", "draw 5")
+    _code, out, _ = cli("amend", "1", "1", "-r", "the bank drew a 5")
+    assert out.startswith(
+        "#2: round 1 of night 1 amended (the bank drew a 5): Ann +40, Ben -20, Cid -20;"
+    )
+    assert data(cli, "ledger")["balances"] == {"Ann": 20, "Ben": -10, "Cid": -10}
+    use_editor(monkeypatch, tmp_path, "draw 5", "deal Ben 9 9")
+    assert refused(cli, banluck_home, "amend", "1", "1", "-r", "x").startswith(
+        "line 8 `deal Ben 9 9`"
+    )
     assert cli("check") == (0, "", "")
