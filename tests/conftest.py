@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from banluck.app import presets
 from banluck.games.banluck.preset import Preset
+
+# Where a test's writes must really reach the disk: the crash and storage tests. Elsewhere the
+# data only has to be right, and an fsync (a few milliseconds each, thousands in the suite)
+# proves nothing a test can see: every write still goes through the same temp file, rename and
+# backup, and the crash tests run real processes with real fsyncs.
+REAL_FSYNC = ("reliability", "storage")
+
+
+@pytest.fixture(autouse=True)
+def no_fsync_outside_the_crash_tests(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = Path(str(request.node.path)).parent.name
+    if folder in REAL_FSYNC:
+        return
+    monkeypatch.setattr(os, "fsync", _no_fsync)
+
+
+def _no_fsync(fd: int) -> None:
+    os.fstat(fd)  # a closed or wrong descriptor still fails, as fsync would
 
 
 @pytest.fixture(autouse=True)

@@ -497,11 +497,12 @@ def _table_stakes(stake: int | None, players: int) -> list[int]:
     """Each player's stake for the money lines of `edge`: the open night's players and stakes,
     unless --players (more than 1) or --stake say otherwise; 10 a player with no night."""
     from banluck.cli.common import open_store
+    from banluck.core.errors import BanluckError
 
     night: list[int] = []
     try:
         record = open_store().tonight()
-    except Exception:  # no data folder, a damaged store: the lab works without it
+    except (BanluckError, OSError):  # a damaged store, no data folder: the lab works without
         record = None
     if record is not None:
         from banluck.app.session import seating_from

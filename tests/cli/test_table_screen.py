@@ -211,6 +211,8 @@ def test_stats_and_history_show_every_figure_whole_at_any_width() -> None:
     history45 = shell_screen(45, "history")
     assert "date 2027-02-06" in history45 and "202…" not in history45
     assert "2027-02-06" in shell_screen(80, "history")
+    chart = shell_screen(45, "chart")  # (its lines are checked against the width too)
+    assert re.search(r"Bob\s+\S+\s+\+330", chart) and re.search(r"Mei\s+\S+\s+-260", chart)
 
 
 def test_docs_show_the_saved_screens_verbatim() -> None:
@@ -445,3 +447,22 @@ def test_odds_in_the_console_advises_on_the_live_round() -> None:
     shown = text_of(tc.out)
     assert "Bob" in shown and "Carol" in shown and "open now" in shown and "advice:" in shown
     assert tc.store.live() == live
+
+
+def test_a_short_hand_under_pay_for_dealer_shows_the_cover_so_far() -> None:
+    """Under xi-dach (a short player covers what the dealer pays the others, up to 12 stakes)
+    Bob's row shows his loss and the cover so far, growing as the dealer pays Dave; the hint
+    says the cap; the round's transfers are the amounts the panel showed."""
+    tc = console_on(("xi-dach", ["Mei", "Bob", "Carol", "Dave"], 10), 80)
+    for line in ("dealer 10 6", "stand all", "open Carol 10 9"):
+        tc.handle(line)
+    text_of(tc.out)
+    tc.handle("open Bob 10 4")
+    shown = text_of(tc.out)
+    assert re.search(r"Bob x10\s+10 4\s+settled\s+-20", shown)  # 10 lost, 10 covered
+    assert "Bob stood short: also covers what the dealer pays the others, up to 120" in " ".join(
+        shown.split()
+    )
+    tc.handle("open Dave 10 9")
+    assert "Bob stood short: covers the dealer's losses" in " ".join(text_of(tc.out).split())
+    assert tc.store.balances() == {"Mei": 10, "Bob": -30, "Carol": 10, "Dave": 10}
