@@ -73,14 +73,16 @@ def balances_table(balances: Mapping[str, int], title: str = "Balances") -> Rend
 
 
 def seats_line(s: Seating) -> str:
-    """The seats in dealing order (the dealer, then the players he deals to) with their stakes,
-    and who deals after him: `Mei deals · Bob 20 · Carol 10 · next to deal: Bob`."""
+    """The seats in dealing order (the dealer, then the players he deals to) with their stakes
+    and standing side bets, and who deals after him: `Mei deals · Bob 20 pp 5 · Carol 10 · next
+    to deal: Bob`."""
     at = s.seats.index(s.dealer) if s.dealer in s.seats else 0
     order = [*s.seats[at:], *s.seats[:at]]
     parts = [f"{order[0]} deals"]
     for name in order[1:]:
         stake = s.stake_of(name)
-        parts.append(f"{name} {stake if stake is not None else '(no stake)'}")
+        bets = "".join(f" {word} {amount}" for word, seat, amount in s.bets if seat == name)
+        parts.append(f"{name} {stake if stake is not None else '(no stake)'}{bets}")
     following = order[1] if len(order) > 1 else order[0]
     return " · ".join(parts) + f" · next to deal: {following}"
 

@@ -76,7 +76,7 @@ def words_now(state: RoundState | None) -> list[str]:
 
 def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str]:
     """The names that can follow `word` now, for completion."""
-    if word in ("stake", "leave"):
+    if word in ("stake", "leave", "pp", "t3", "dp"):  # the side bets' words (sidebets.py)
         return list(seats)
     if state is None:
         return []

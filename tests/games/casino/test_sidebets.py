@@ -381,3 +381,13 @@ def test_the_panel_shows_the_banks_worst_case() -> None:
     shown = panel(rnd.state)
     assert "the bank risks at most 165 this round (no limit: limits.bank 0)" in shown.hints
     assert [r.name for r in shown.rows] == ["Bob", "Bob Perfect Pairs"]
+
+
+def test_the_seats_line_lists_each_seats_side_bets() -> None:
+    """Between rounds the panel shows each seat's stake and its standing side bets."""
+    from banluck.cli.render import seats_line
+
+    night, _ = read_log("night blackjack-pro Mei Bob Carol\nstake 10\npp Bob 5\nt3 Bob 2\n", "x")
+    assert (
+        seats_line(night.seating) == "Mei deals · Bob 10 pp 5 t3 2 · Carol 10 · next to deal: Bob"
+    )
