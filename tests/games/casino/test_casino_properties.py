@@ -5,6 +5,7 @@ redo changes nothing; and the settlement equals a second one written here from C
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -94,9 +95,16 @@ def pick(rnd: Round[RoundState], deck: list[Card], rng: random.Random) -> Action
     return rng.choice([act for act in legal if act.word == word])
 
 
-def random_round(rules: Preset, rng: random.Random, stakes: dict[str, int]) -> Round[RoundState]:
-    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes), CASINO)
-    deck = shoe(rng, rules.decks)
+def random_round(
+    rules: Preset,
+    rng: random.Random,
+    stakes: dict[str, int],
+    bets: tuple[tuple[str, str, int], ...] = (),
+    deck_of: Callable[[random.Random, int], list[Card]] = shoe,
+) -> Round[RoundState]:
+    """A random legal round off a shuffled shoe (`deck_of`), with the table's side `bets`."""
+    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes, bets), CASINO)
+    deck = deck_of(rng, rules.decks)
     for _ in range(80):
         if rnd.done:
             break
