@@ -274,8 +274,10 @@ class Night:
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
         check = self.family.check_bets
+        if check is None:
+            return
         after = self._next_table(self.seating)
-        if check is not None and after is not None:
+        if after is not None:
             check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:
