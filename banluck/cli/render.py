@@ -109,6 +109,10 @@ def table_screen(
     parts: list[RenderableType] = [head]
     if rnd is None:
         parts.append(Text(seats_line(night.seating)))
+        note, nxt = night.family.table_note, night.next_table()
+        said = note(nxt) if note is not None and nxt is not None else None
+        if said:
+            parts.append(Text(said, "yellow"))
         parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)

@@ -264,6 +264,10 @@ class Night:
         bets = tuple(b for b in s.bets if b[1] in stakes)
         self.current = Round(Table(s.preset, s.dealer, stakes, bets), self.family)
 
+    def next_table(self) -> Table | None:
+        """The table the next round would be dealt with now (None when nobody has a stake)."""
+        return self._next_table(self.seating)
+
     def _next_table(self, s: Seating) -> Table | None:
         """The table the next round would be dealt with, the seats without a stake left out."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}

@@ -391,3 +391,19 @@ def test_the_seats_line_lists_each_seats_side_bets() -> None:
     assert (
         seats_line(night.seating) == "Mei deals · Bob 10 pp 5 t3 2 · Carol 10 · next to deal: Bob"
     )
+
+
+def test_between_rounds_the_panel_shows_what_the_bank_risks_next_round() -> None:
+    """With side bets or a limit, the screen between rounds says the next round's worst case."""
+    from rich.console import Console
+
+    from banluck.cli.render import table_screen
+
+    night, _ = read_log("night blackjack-pro Mei Bob Carol\nstake 10\npp Bob 5\n", "x")
+    out = Console(width=100, record=True, color_system=None)
+    out.print(table_screen(night, night.balances, 100))
+    assert "the bank risks at most 205 this round (no limit: limits.bank 0)" in out.export_text()
+    night, _ = read_log("night mini-blackjack Mei Bob Carol\nstake 10\n", "x")
+    out = Console(width=100, record=True, color_system=None)
+    out.print(table_screen(night, night.balances, 100))
+    assert "the bank risks" not in out.export_text()
