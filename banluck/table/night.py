@@ -57,9 +57,8 @@ class FinishedRound:
     kinds: dict[str, str]  # person -> hand kind, where known
     ended: str | None = None
     table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
-    bets: tuple[
-        tuple[str, str, int], ...
-    ] = ()  # standing bets besides the stakes (word, seat, amount)
+    # standing bets besides the stakes (word, seat, amount)
+    bets: tuple[tuple[str, str, int], ...] = ()
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
