@@ -73,8 +73,9 @@ def balances_table(balances: Mapping[str, int], title: str = "Balances") -> Rend
 
 
 def seats_line(s: Seating) -> str:
-    """The seats in dealing order (the dealer, then the players he deals to) with their stakes,
-    and who deals after him: `Mei deals · Bob 20 · Carol 10 · next to deal: Bob`."""
+    """The seats in dealing order (the dealer, then the players he deals to) with their stakes
+    and standing side bets, and who deals after him: `Mei deals · Bob 20 pp 5 · Carol 10 · next
+    to deal: Bob`."""
     at = s.seats.index(s.dealer) if s.dealer in s.seats else 0
     order = [*s.seats[at:], *s.seats[:at]]
     parts = [f"{order[0]} deals"]
@@ -83,7 +84,8 @@ def seats_line(s: Seating) -> str:
         if name in s.out:
             parts.append(f"{name} sits out")
             continue
-        parts.append(f"{name} {stake if stake is not None else '(no stake)'}")
+        bets = "".join(f" {word} {amount}" for word, seat, amount in s.bets if seat == name)
+        parts.append(f"{name} {stake if stake is not None else '(no stake)'}{bets}")
     playing = [n for n in order[1:] if n not in s.out]
     following = playing[0] if playing else order[0]
     return " · ".join(parts) + f" · next to deal: {following}"
@@ -116,6 +118,10 @@ def table_screen(
         parts.extend(carried)
         if night.family.standing_notes is not None:  # the game's standing bets: who is on which box
             parts += [Text(note) for note in night.family.standing_notes(night.seating)]
+        note, nxt = night.family.table_note, night.next_table()
+        said = note(nxt) if note is not None and nxt is not None else None
+        if said:
+            parts.append(Text(said, "yellow"))
         parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)

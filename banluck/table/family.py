@@ -156,8 +156,10 @@ class Family(Generic[S]):
     help_rows: tuple[HelpRow, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
     standing: tuple[StandingBet, ...] = ()  # bets set between rounds beside the stake
-    # a table's bets changed between rounds: (table, its worst case before) -> RuleError to refuse
+    # a bet placed between rounds: (the next round's table, the one before the bet); RuleError refuses
     check_bets: Callable[[Table, Table | None], None] | None = None
+    # the panel's line between rounds about the next round's bets (casino: what the bank risks)
+    table_note: Callable[[Table], str | None] | None = None
 
     def standing_bet(self, word: str) -> StandingBet | None:
         return next((b for b in self.standing if b.word == word), None)

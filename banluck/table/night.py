@@ -379,6 +379,10 @@ class Night:
         table = Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry, standing=s.standing)
         self.current = Round(table, self.family)
 
+    def next_table(self) -> Table | None:
+        """The table the next round would be dealt with now (None when nobody has a stake)."""
+        return self._next_table(self.seating)
+
     def _next_table(self, s: Seating) -> Table | None:
         """The table the next round would be dealt with, the seats without a stake left out."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
@@ -390,8 +394,10 @@ class Night:
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
         check = self.family.check_bets
+        if check is None:
+            return
         after = self._next_table(self.seating)
-        if check is not None and after is not None:
+        if after is not None:
             check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:

@@ -9,7 +9,7 @@ from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import GAME, Preset
-from banluck.games.casino.risk import check_limit, worst_case
+from banluck.games.casino.risk import check_limit, risk_line, worst_case
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.sidebet_round import open_side_bets
 from banluck.games.casino.sidebets import KINDS
@@ -49,6 +49,14 @@ def check_bets(table: Table, before: Table | None) -> None:
         return
     was = worst_case(preset, before.stakes, before.bets) if before is not None else 0
     check_limit(preset, table.stakes, table.bets, before=was)
+
+
+def table_note(table: Table) -> str | None:
+    """Between rounds: what the bank risks in the next round, when it has side bets or a limit."""
+    preset = table.preset
+    if not isinstance(preset, Preset) or not (table.bets or preset.limits.bank):
+        return None
+    return risk_line(preset, table.stakes, table.bets)
 
 
 # The side bets (sidebets.py): standing bets like stakes, `pp Bob 5`, 0 takes one down.
@@ -128,6 +136,7 @@ CASINO: Family[RoundState] = Family(
     spots=boxes.spots,
     leaving=boxes.leaving,
     standing_notes=boxes.notes,
+    table_note=table_note,
 )
 
 FAMILY = CASINO  # what banluck.app.games looks up by a preset's `game`

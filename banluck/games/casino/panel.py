@@ -82,6 +82,6 @@ def _side_row(bet: SideBet) -> PanelRow:
         bet.label,
         bet.amount,
         "",
-        result.reason if result else waits,
+        result.reason.rsplit(" (", 1)[0] if result else waits,  # the category, not the knob
         result.amount if result else None,
     )

@@ -79,7 +79,8 @@ def check_limit(
 def risk_line(
     preset: Preset, stakes: Mapping[str, int], bets: Sequence[tuple[str, str, int]]
 ) -> str:
-    """The panel's line: `the bank risks at most 620 this round (limits.bank 1000)`."""
+    """The panel's line: `the bank risks at most 620 this round (limits.bank 1000)`; between
+    rounds it is the next round's."""
     worst = worst_case(preset, stakes, bets)
     limit = preset.limits.bank
     said = f"limits.bank {limit}" if limit else "no limit: limits.bank 0"

@@ -5,8 +5,10 @@ figures."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -381,3 +383,63 @@ def test_the_panel_shows_the_banks_worst_case() -> None:
     shown = panel(rnd.state)
     assert "the bank risks at most 165 this round (no limit: limits.bank 0)" in shown.hints
     assert [r.name for r in shown.rows] == ["Bob", "Bob Perfect Pairs"]
+
+
+def test_the_seats_line_lists_each_seats_side_bets() -> None:
+    """Between rounds the panel shows each seat's stake and its standing side bets."""
+    from banluck.cli.render import seats_line
+
+    night, _ = read_log("night blackjack-pro Mei Bob Carol\nstake 10\npp Bob 5\nt3 Bob 2\n", "x")
+    assert (
+        seats_line(night.seating) == "Mei deals · Bob 10 pp 5 t3 2 · Carol 10 · next to deal: Bob"
+    )
+
+
+def test_between_rounds_the_panel_shows_what_the_bank_risks_next_round() -> None:
+    """With side bets or a limit, the screen between rounds says the next round's worst case."""
+    from rich.console import Console
+
+    from banluck.cli.render import table_screen
+
+    night, _ = read_log("night blackjack-pro Mei Bob Carol\nstake 10\npp Bob 5\n", "x")
+    out = Console(width=100, record=True, color_system=None)
+    out.print(table_screen(night, night.balances, 100))
+    assert "the bank risks at most 205 this round (no limit: limits.bank 0)" in out.export_text()
+    night, _ = read_log("night mini-blackjack Mei Bob Carol\nstake 10\n", "x")
+    out = Console(width=100, record=True, color_system=None)
+    out.print(table_screen(night, night.balances, 100))
+    assert "the bank risks" not in out.export_text()
+
+
+REFUSED = sorted((Path(__file__).parent / "transcripts" / "refused").glob("*.log"))
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=[p.stem for p in REFUSED])
+def test_refused_lines_of_a_transcript_say_why_and_change_nothing(path: Path) -> None:
+    """Each line a transcript expects refused is refused with exactly the sentence worked out by
+    hand, and every other line is accepted; the night goes on as if a refused line had not been
+    typed, to the balances worked out by hand."""
+    text = path.read_text(encoding="utf-8")
+    refused = {
+        int(n): says for n, says in re.findall(r"^# expect refused: (\d+): (.*)$", text, re.M)
+    }
+    raw = text.splitlines()
+    for number in range(1, len(raw) + 1):
+        upto = [
+            "" if n in refused and n != number else line
+            for n, line in enumerate(raw[:number], start=1)
+        ]
+        if not any(line.strip() and not line.startswith("#") for line in upto):
+            continue
+        if number in refused:
+            with pytest.raises(BanluckError) as exc:
+                read_log("\n".join(upto) + "\n", path.name)
+            assert str(exc.value) == f"{path.name}:{number}: {refused[number]}"
+        else:
+            read_log("\n".join(upto) + "\n", path.name)
+    night, _ = read_log(
+        "\n".join("" if n in refused else line for n, line in enumerate(raw, start=1)), path.name
+    )
+    balances = re.search(r"^# expect balances: (.*)$", text, re.M)
+    assert balances is not None
+    assert night.balances == {n: int(v) for n, v in re.findall(r"(\w+) (-?\d+)", balances.group(1))}

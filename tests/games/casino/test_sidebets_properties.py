@@ -16,9 +16,9 @@ from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
 from banluck.table.line import split_line
 from banluck.table.round import Round
-from banluck.table.seats import Table
 from tests.games.casino.helpers_casino import preset
-from tests.games.casino.test_casino_properties import SETTINGS, _cards_of, pick
+from tests.games.casino.test_casino_properties import SETTINGS
+from tests.games.casino.test_casino_properties import random_round as casino_random_round
 
 WORDS = ("pp", "t3", "dp")
 
@@ -61,18 +61,8 @@ def suited_shoe(rng: random.Random, decks: int) -> list[Card]:
 def random_round(
     rules: Preset, rng: random.Random, stakes: dict[str, int], bets: list[tuple[str, str, int]]
 ) -> Round[RoundState]:
-    table = Table(rules, "Dee", stakes, tuple(sorted(b for b in bets if b[1] in stakes)))
-    rnd: Round[RoundState] = Round(table, CASINO)
-    deck = suited_shoe(rng, rules.decks)
-    for _ in range(80):
-        if rnd.done:
-            break
-        act = pick(rnd, deck, rng)
-        rnd.do(act)
-        for card in _cards_of(act):
-            deck.remove(card)
-    assert rnd.done, f"a round did not end: {rnd.pending()}"
-    return rnd
+    live = tuple(sorted(b for b in bets if b[1] in stakes))
+    return casino_random_round(rules, rng, stakes, live, suited_shoe)
 
 
 @SETTINGS

@@ -62,3 +62,21 @@ def test_a_refused_side_bet_stores_nothing(banluck_home: Path) -> None:
     with pytest.raises(RuleError, match=r"side_bets.perfect_pairs is \[\]"):
         session.act("pp Bob 5")
     assert store.tonight() == before
+
+
+def test_a_night_file_with_damaged_side_bets_is_named_and_left_alone(banluck_home: Path) -> None:
+    """The table's `bets` are [word, seat, amount] triples with a whole positive amount; anything
+    else is a damaged file, named in one sentence."""
+    import pytest
+
+    from banluck.storage import DamagedFile
+
+    store = Store(banluck_home)
+    start_night(store, "blackjack-pro", ["Mei", "Bob"], 10, date="2027-01-01")
+    Session.open(store).act("pp Bob 5")
+    path = banluck_home / "nights" / "0001.json"
+    raw = path.read_bytes()
+    assert b'"bets":[["pp","Bob",5]]' in raw
+    path.write_bytes(raw.replace(b'"bets":[["pp","Bob",5]]', b'"bets":[["pp","Bob",-5]]'))
+    with pytest.raises(DamagedFile, match=r"night field 'table.bets' is \[\['pp', 'Bob', -5\]\]"):
+        Store(banluck_home).tonight()
