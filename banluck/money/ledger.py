@@ -169,8 +169,8 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
         entry = as_entry(stored)
         for name, change in entry.nets().items():
             of(name)["net"] += change
-        if not isinstance(entry, RoundEntry):
-            continue
+        if not isinstance(entry, RoundEntry) or entry.stakes == {}:
+            continue  # a settlement between rounds (a Bingo cash-out) deals no cards
         dealer = entry.dealer
         of(dealer)["dealt"] += 1
         players = {t.payer for t in entry.transfers} | {t.payee for t in entry.transfers}

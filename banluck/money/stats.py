@@ -71,12 +71,12 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
         nets = entry.nets()
         if isinstance(entry, RoundEntry):
             dealer = entry.dealer
-            seated = {dealer, *(entry.stakes or {})}
-            for name in seated:
-                of(name).rounds += 1
             d = of(dealer)
-            d.dealt += 1
             d.net_as_dealer += nets.get(dealer, 0)
+            if entry.stakes != {}:  # else a settlement between rounds (a Bingo cash-out)
+                for name in {dealer, *(entry.stakes or {})}:
+                    of(name).rounds += 1
+                d.dealt += 1
             for name, kind in entry.hands.items():
                 if kind in COUNTED_KINDS:
                     of(name).kinds[kind] += 1

@@ -310,3 +310,22 @@ def test_random_nights_with_bingo_cards_are_zero_sum_and_replay_as_played(seed: 
     assert again.rounds == table.rounds
     assert again.balances == table.balances
     assert again.seating == table.seating
+
+
+def test_a_cash_out_counts_in_the_money_not_in_the_rounds_dealt_or_played() -> None:
+    """The statistics count a cash-out's money (the dealer's net as dealer included) but not as
+    a round dealt or played: no cards were dealt."""
+    from banluck.money.ledger import summarise
+    from banluck.money.stats import player_stats
+
+    table = night(BJINGO, "bingo Carol 4", *ROUND_17, "cashout Carol")
+    entries = [
+        {"seq": i + 1, "night": 1, "at": "", "kind": "round", "preset": {}, **r.to_dict()}
+        for i, r in enumerate(table.rounds)
+    ]
+    season = summarise(entries)
+    assert season["Mei"]["dealt"] == 1 and season["Carol"]["rounds"] == 1
+    assert season["Carol"]["net"] == 10 - 4
+    stats = {s.name: s for s in player_stats(entries)}
+    assert stats["Mei"].dealt == 1 and stats["Carol"].rounds == 1
+    assert stats["Mei"].net_as_dealer == -20 + 4
