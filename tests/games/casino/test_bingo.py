@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from banluck.app import presets
 from banluck.app.session import Session, read_log, seat_stakes, start_table
 from banluck.core.errors import RuleError
+from banluck.core.money import Transfer
 from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
@@ -329,3 +330,26 @@ def test_a_cash_out_counts_in_the_money_not_in_the_rounds_dealt_or_played() -> N
     stats = {s.name: s for s in player_stats(entries)}
     assert stats["Mei"].dealt == 1 and stats["Carol"].rounds == 1
     assert stats["Mei"].net_as_dealer == -20 + 4
+
+
+def test_an_exported_night_log_with_cards_replays_to_the_same_night(banluck_home: Path) -> None:
+    """`banluck export --log` writes the cards bought, the cash-outs (one line each) and the
+    bank's passing: read back, it gives the same rounds, balances and live cards."""
+    from banluck.app.exporting import night_log
+
+    session = open_session(banluck_home)
+    lines = ["bingo Bob 5", "bingo Carol 2", *ROUND_17, "cashout Carol", "bingo Carol 3"]
+    lines += [*ROUND_17[:-1], "hole 10", "pass", "bingo Mei 4", "bingo Carol 1"]
+    for line in lines:
+        session.act(line)
+    text = night_log(session.store)
+    assert "\ncashout Carol  # 2, dealer Mei\n" in text
+    again, _ = read_log(text, "export")
+    played = session.night
+    fresh = Session.open(Store(banluck_home)).night
+    assert again.balances == session.balances()
+    assert again.seating.carry == played.seating.carry == fresh.seating.carry
+    assert [r.transfers for r in again.rounds] == [
+        tuple(Transfer(t["from"], t["to"], t["amount"], t["reason"]) for t in e["transfers"])
+        for e in session.store.entries(session.record["id"])
+    ]
