@@ -12,8 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from banluck.app import presets
-from banluck.app.session import Session, read_log, seat_stakes, start_table
+from banluck.app.session import Session, read_log, start_night
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards
@@ -180,17 +179,7 @@ def test_pass_closes_the_cards_paying_the_best_held_else_giving_the_bet_back() -
 
 def open_session(home: Path) -> Session:
     store = Store(home)
-    rules = presets.load("bjingo")
-    seating = replace(seating_for(rules, ["Mei", "Bob", "Carol"]), default_stake=10)
-    store.open_night(
-        "bjingo",
-        rules.to_dict(),
-        list(seating.seats),
-        seating.dealer,
-        stakes=seat_stakes(seating),
-        date="2027-01-01",
-        table=start_table(seating),
-    )
+    start_night(store, "bjingo", ["Mei", "Bob", "Carol"], 10, date="2027-01-01")
     return Session.open(store)
 
 
@@ -353,3 +342,28 @@ def test_an_exported_night_log_with_cards_replays_to_the_same_night(banluck_home
         tuple(Transfer(t["from"], t["to"], t["amount"], t["reason"]) for t in e["transfers"])
         for e in session.store.entries(session.record["id"])
     ]
+
+
+def test_a_pass_that_pays_closed_cards_is_stored_and_undone_as_one_settlement(
+    banluck_home: Path,
+) -> None:
+    """`pass` with a card holding the Up Corner: the payment is an entry of its own, the deal
+    has passed; undo gives the deal back to Mei and the card is live again."""
+    session = open_session(banluck_home)
+    session.act("bingo Bob 2")
+    for total in ("9", "10"):  # 18, 19
+        for line in ROUND_17[:-1]:
+            session.act(line)
+        session.act(f"hole {total}")
+    for line in [*ROUND_17[:-1], "hole 2", "draw 9"]:  # 20
+        session.act(line)
+    finished = session.act("pass")
+    assert finished is not None and finished.ended == "pass"
+    assert [(t.payer, t.payee, t.amount) for t in finished.transfers] == [("Mei", "Bob", 6)]
+    fresh = Session.open(Store(banluck_home))
+    assert fresh.night.seating.dealer == "Bob" and cards_of(fresh) == ()
+    assert fresh.undo() == "undid `pass`"
+    again = Session.open(Store(banluck_home))
+    assert again.night.seating.dealer == "Mei"
+    assert cards_of(again) == (BingoCard("Bob", 2, ("18", "19", "20")),)
+    assert again.store.check() == []
