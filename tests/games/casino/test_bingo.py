@@ -367,3 +367,26 @@ def test_a_pass_that_pays_closed_cards_is_stored_and_undone_as_one_settlement(
     assert again.night.seating.dealer == "Mei"
     assert cards_of(again) == (BingoCard("Bob", 2, ("18", "19", "20")),)
     assert again.store.check() == []
+
+
+def test_a_casino_night_stored_without_cards_opens_plays_and_undoes_as_before(
+    banluck_home: Path,
+) -> None:
+    """A night stored before the Bingo table (no `bingo` in its table, rounds without it in
+    `table_before`) reads as having no cards; a round plays, and undoing it reopens it."""
+    session = open_session(banluck_home)
+    for line in ROUND_17:
+        session.act(line)
+    store = session.store
+    table = {k: v for k, v in store.tonight()["table"].items() if k != "bingo"}
+    store.update_night(table=table)
+    old = Session.open(Store(banluck_home))
+    assert cards_of(old) == () and "bingo" not in old.record["table"]
+    old.act("bingo Bob 3")
+    for line in ROUND_17[:-1]:
+        old.act(line)
+    old.act("hole 9")  # 18
+    assert cards_of(Session.open(Store(banluck_home))) == (BingoCard("Bob", 3, ("18",)),)
+    assert old.undo() == "reopened round 2 without `hole 9`"
+    assert cards_of(Session.open(Store(banluck_home))) == (BingoCard("Bob", 3),)
+    assert old.store.check() == []
