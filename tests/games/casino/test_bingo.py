@@ -183,6 +183,13 @@ def open_session(home: Path) -> Session:
     return Session.open(store)
 
 
+def up_corner(session: Session) -> None:
+    """Three rounds against a 9 up whose dealer ends on 18, 19, then 20: the Up Corner."""
+    for ending in (["hole 9"], ["hole 10"], ["hole 2", "draw 9"]):
+        for line in [*ROUND_17[:-1], *ending]:
+            session.act(line)
+
+
 def cards_of(session: Session) -> tuple[BingoCard, ...]:
     return live_cards(session.night.seating.carry)
 
@@ -212,14 +219,7 @@ def test_a_cash_out_is_a_ledger_entry_of_its_own_and_undo_puts_the_card_back(
     undo removes that entry and the card is live again with its marks."""
     session = open_session(banluck_home)
     session.act("bingo Carol 4")
-    for total in ("9", "10"):  # 18, 19
-        for line in ROUND_17[:-1]:
-            session.act(line)
-        session.act(f"hole {total}")
-    for line in ROUND_17[:-1]:
-        session.act(line)
-    session.act("hole 2")
-    session.act("draw 9")  # 20: Up Corner
+    up_corner(session)
     finished = session.act("cashout Carol")
     assert finished is not None and finished.ended == "cashout"
     entry = session.store.entries(session.record["id"])[-1]
@@ -351,12 +351,7 @@ def test_a_pass_that_pays_closed_cards_is_stored_and_undone_as_one_settlement(
     has passed; undo gives the deal back to Mei and the card is live again."""
     session = open_session(banluck_home)
     session.act("bingo Bob 2")
-    for total in ("9", "10"):  # 18, 19
-        for line in ROUND_17[:-1]:
-            session.act(line)
-        session.act(f"hole {total}")
-    for line in [*ROUND_17[:-1], "hole 2", "draw 9"]:  # 20
-        session.act(line)
+    up_corner(session)
     finished = session.act("pass")
     assert finished is not None and finished.ended == "pass"
     assert [(t.payer, t.payee, t.amount) for t in finished.transfers] == [("Mei", "Bob", 6)]
