@@ -95,6 +95,9 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         if kind == "word":
             out.append(item)
             continue
+        if item.get("stakes") == {}:  # a settlement between rounds (a Bingo cash-out): one line
+            out.append(f"{item['log'][0]}  # {item['round']}, dealer {item['dealer']}")
+            continue
         out.append(f"round                   # round {item['round']}, dealer {item['dealer']}")
         out.extend(item["log"])
     live = store.live() if record["status"] == "open" else []

@@ -84,10 +84,11 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
         entry = as_entry(stored)
         nets = entry.nets()
         if isinstance(entry, RoundEntry):
-            seated = frozenset({entry.dealer, *(entry.stakes or {})})
-            played[entry.seq] = (entry.dealer, seated, entry.hands)
-            count(entry.dealer, seated, entry.hands, 1)
             of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
+            if entry.stakes != {}:  # else a settlement between rounds (a Bingo cash-out)
+                seated = frozenset({entry.dealer, *(entry.stakes or {})})
+                played[entry.seq] = (entry.dealer, seated, entry.hands)
+                count(entry.dealer, seated, entry.hands, 1)
         elif isinstance(entry, AmendmentEntry):
             of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
             _kinds(entry.hands_before, -1)

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from banluck.app import presets
-from banluck.app.session import Session, read_log, seat_stakes, start_table
+from banluck.app.session import Session, read_log, start_night
 from banluck.core.errors import RuleError
+from banluck.core.money import Transfer
 from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
@@ -181,18 +181,15 @@ def test_pass_closes_the_cards_paying_the_best_held_else_giving_the_bet_back() -
 
 def open_session(home: Path) -> Session:
     store = Store(home)
-    rules = presets.load("bjingo")
-    seating = replace(seating_for(rules, ["Mei", "Bob", "Carol"]), default_stake=10)
-    store.open_night(
-        "bjingo",
-        rules.to_dict(),
-        list(seating.seats),
-        seating.dealer,
-        stakes=seat_stakes(seating),
-        date="2027-01-01",
-        table=start_table(seating),
-    )
+    start_night(store, "bjingo", ["Mei", "Bob", "Carol"], 10, date="2027-01-01")
     return Session.open(store)
+
+
+def up_corner(session: Session) -> None:
+    """Three rounds against a 9 up whose dealer ends on 18, 19, then 20: the Up Corner."""
+    for ending in (["hole 9"], ["hole 10"], ["hole 2", "draw 9"]):
+        for line in [*ROUND_17[:-1], *ending]:
+            session.act(line)
 
 
 def cards_of(session: Session) -> tuple[BingoCard, ...]:
@@ -224,14 +221,7 @@ def test_a_cash_out_is_a_ledger_entry_of_its_own_and_undo_puts_the_card_back(
     undo removes that entry and the card is live again with its marks."""
     session = open_session(banluck_home)
     session.act("bingo Carol 4")
-    for total in ("9", "10"):  # 18, 19
-        for line in ROUND_17[:-1]:
-            session.act(line)
-        session.act(f"hole {total}")
-    for line in ROUND_17[:-1]:
-        session.act(line)
-    session.act("hole 2")
-    session.act("draw 9")  # 20: Up Corner
+    up_corner(session)
     finished = session.act("cashout Carol")
     assert finished is not None and finished.ended == "cashout"
     entry = session.store.entries(session.record["id"])[-1]
@@ -312,3 +302,88 @@ def test_random_nights_with_bingo_cards_are_zero_sum_and_replay_as_played(seed: 
     assert again.rounds == table.rounds
     assert again.balances == table.balances
     assert again.seating == table.seating
+
+
+def test_a_cash_out_counts_in_the_money_not_in_the_rounds_dealt_or_played() -> None:
+    """The statistics count a cash-out's money (the dealer's net as dealer included) but not as
+    a round dealt or played: no cards were dealt."""
+    from banluck.money.ledger import summarise
+    from banluck.money.stats import player_stats
+
+    table = night(BJINGO, "bingo Carol 4", *ROUND_17, "cashout Carol")
+    entries = [
+        {"seq": i + 1, "night": 1, "at": "", "kind": "round", "preset": {}, **r.to_dict()}
+        for i, r in enumerate(table.rounds)
+    ]
+    season = summarise(entries)
+    assert season["Mei"]["dealt"] == 1 and season["Carol"]["rounds"] == 1
+    assert season["Carol"]["net"] == 10 - 4
+    stats = {s.name: s for s in player_stats(entries)}
+    assert stats["Mei"].dealt == 1 and stats["Carol"].rounds == 1
+    assert stats["Mei"].net_as_dealer == -20 + 4
+
+
+def test_an_exported_night_log_with_cards_replays_to_the_same_night(banluck_home: Path) -> None:
+    """`banluck export --log` writes the cards bought, the cash-outs (one line each) and the
+    bank's passing: read back, it gives the same rounds, balances and live cards."""
+    from banluck.app.exporting import night_log
+
+    session = open_session(banluck_home)
+    lines = ["bingo Bob 5", "bingo Carol 2", *ROUND_17, "cashout Carol", "bingo Carol 3"]
+    lines += [*ROUND_17[:-1], "hole 10", "pass", "bingo Mei 4", "bingo Carol 1"]
+    for line in lines:
+        session.act(line)
+    text = night_log(session.store)
+    assert "\ncashout Carol  # 2, dealer Mei\n" in text
+    again, _ = read_log(text, "export")
+    played = session.night
+    fresh = Session.open(Store(banluck_home)).night
+    assert again.balances == session.balances()
+    assert again.seating.carry == played.seating.carry == fresh.seating.carry
+    assert [r.transfers for r in again.rounds] == [
+        tuple(Transfer(t["from"], t["to"], t["amount"], t["reason"]) for t in e["transfers"])
+        for e in session.store.entries(session.record["id"])
+    ]
+
+
+def test_a_pass_that_pays_closed_cards_is_stored_and_undone_as_one_settlement(
+    banluck_home: Path,
+) -> None:
+    """`pass` with a card holding the Up Corner: the payment is an entry of its own, the deal
+    has passed; undo gives the deal back to Mei and the card is live again."""
+    session = open_session(banluck_home)
+    session.act("bingo Bob 2")
+    up_corner(session)
+    finished = session.act("pass")
+    assert finished is not None and finished.ended == "pass"
+    assert [(t.payer, t.payee, t.amount) for t in finished.transfers] == [("Mei", "Bob", 6)]
+    fresh = Session.open(Store(banluck_home))
+    assert fresh.night.seating.dealer == "Bob" and cards_of(fresh) == ()
+    assert fresh.undo() == "undid `pass`"
+    again = Session.open(Store(banluck_home))
+    assert again.night.seating.dealer == "Mei"
+    assert cards_of(again) == (BingoCard("Bob", 2, ("18", "19", "20")),)
+    assert again.store.check() == []
+
+
+def test_a_casino_night_stored_without_cards_opens_plays_and_undoes_as_before(
+    banluck_home: Path,
+) -> None:
+    """A night stored before the Bingo table (no `bingo` in its table, rounds without it in
+    `table_before`) reads as having no cards; a round plays, and undoing it reopens it."""
+    session = open_session(banluck_home)
+    for line in ROUND_17:
+        session.act(line)
+    store = session.store
+    table = {k: v for k, v in store.tonight()["table"].items() if k != "bingo"}
+    store.update_night(table=table)
+    old = Session.open(Store(banluck_home))
+    assert cards_of(old) == () and "bingo" not in old.record["table"]
+    old.act("bingo Bob 3")
+    for line in ROUND_17[:-1]:
+        old.act(line)
+    old.act("hole 9")  # 18
+    assert cards_of(Session.open(Store(banluck_home))) == (BingoCard("Bob", 3, ("18",)),)
+    assert old.undo() == "reopened round 2 without `hole 9`"
+    assert cards_of(Session.open(Store(banluck_home))) == (BingoCard("Bob", 3),)
+    assert old.store.check() == []
