@@ -156,16 +156,11 @@ def _show_ledger(
     last: deque[dict[str, Any]] = deque(maxlen=limit)
     count = 0
 
-    fixed: dict[int, list[str]] = {}  # seq -> how later entries of this scope corrected it
-
     def every() -> Any:
         nonlocal count
         for entry in store.iter_entries(night_id):
             count += 1
             last.append(entry)
-            for key, how in (("reverses", "reversed"), ("amends", "amended")):
-                if entry.get("kind") == "correction" and key in entry:
-                    fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
             yield entry
 
     totals = balances(every())
@@ -223,6 +218,12 @@ def _print_ledger(
                 ),
                 default=0,
             )
+        # how later entries corrected a shown one (they come after it, so they are shown too)
+        fixed: dict[int, list[str]] = {}
+        for entry in last:
+            for key, how in (("reverses", "reversed"), ("amends", "amended")):
+                if entry.get("kind") == "correction" and key in entry:
+                    fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
         for entry in last:
             seq = entry["seq"]
             if previous is not None and seq > previous + 1:

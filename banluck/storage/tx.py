@@ -299,7 +299,9 @@ class Tx:
         if entries is self.seen.get(night_id) and len(entries or ()) == record["entries"]:
             return self.fresh[night_id], record["totals"]
         added = self.appended.get(night_id)
-        if not added:
+        if not added or any(e.get("kind") == "correction" for e in added):
+            # a correction counts against the round it reverses or amends when that round is in
+            # the same night (`stats.player_stats`): such a night is totalled again, whole
             return None
         seqs = [int(key) for key in tables.get("entries", {})]
         before = record["entries"]
