@@ -8,8 +8,10 @@ table moved on (rotation) in one atomic write; so is `undo` of the last round.
 
 The night record's `table` holds: `start` (the opening seats, dealer and default stake), the
 `default_stake`, the per-player `stakes` that differ from it, the rotation counters `dealt` and
-`won`, and `words`: the night-level lines (`stake`, `seat`, `leave`, `pass`) as `[n, line]`, n
-being the number of the round they precede. The record's own `stakes` are every seat's stake.
+`won`, `standing`: the game's standing bets (`{"behind Carol": "behind Carol Bob 5 follow"}`,
+absent in a night stored before they existed), and `words`: the night-level lines (`stake`,
+`seat`, `leave`, `pass` and the game's own, such as `behind`) as `[n, line]`, n being the number
+of the round they precede. The record's own `stakes` are every seat's stake.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
         next_round=next_round,
+        standing=tuple(sorted((str(k), str(v)) for k, v in (table.get("standing") or {}).items())),
     )
 
 
@@ -80,6 +83,7 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
         "won": seating.won,
+        "standing": dict(seating.standing),
         "words": [list(w) for w in words or []],
     }
 
@@ -319,7 +323,7 @@ class Session:
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        if word in NIGHT_WORDS:
+        if word in NIGHT_WORDS or word in self.night.family.table_words:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None

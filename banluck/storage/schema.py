@@ -216,6 +216,11 @@ def _check_night_fields(night: dict[str, Any]) -> None:
         raise Shape(f"night field 'table.default_stake' is {default!r}")
     if "stakes" in table:
         _amounts(table["stakes"], "night field 'table.stakes'")
+    standing = table.get("standing", {})
+    if not isinstance(standing, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in standing.items()
+    ):
+        raise Shape(f"night field 'table.standing' is {standing!r}, not keys with lines")
     words = table.get("words", [])
     if not isinstance(words, list) or not all(
         isinstance(w, list) and len(w) == 2 and _is_int(w[0]) and isinstance(w[1], str)

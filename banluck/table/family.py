@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
-    from banluck.table.seats import Table
+    from banluck.table.seats import Seating, Table
 
 
 class RoundStateLike(Protocol):
@@ -84,6 +84,18 @@ class HelpRow:
 
 
 @dataclass(frozen=True, slots=True)
+class TableWord:
+    """A night-level word of a game (between rounds, standing like a stake): `behind Carol Bob 5
+    follow`. `apply` returns the seating with the game's standing bets changed (or raises a
+    RuleError); the night stores the line with its other words and replays it."""
+
+    word: str
+    usage: str
+    help: str
+    apply: Callable[[Seating, list[str], Callable[[str], str]], Seating]
+
+
+@dataclass(frozen=True, slots=True)
 class Family(Generic[S]):
     name: str
     actions: tuple[type[Action[S]], ...]
@@ -98,6 +110,14 @@ class Family(Generic[S]):
     idle: str = "between rounds: the first line of a round starts it"
     help_rows: tuple[HelpRow, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
+    # -- standing bets: the game's own night-level words (none for ban-luck) -------------------
+    table_words: Mapping[str, TableWord] = field(default_factory=dict)
+    # the betting spots beyond the seats that `stake NAME N` may name (a second box `Bob:2`)
+    spots: Callable[[Seating], list[str]] | None = None
+    # a player leaves: his standing bets dropped, or a RuleError saying why he cannot yet
+    leaving: Callable[[Seating, str], Seating] | None = None
+    # what the console shows between rounds about the standing bets (`Carol 5 behind Bob`)
+    standing_notes: Callable[[Seating], list[str]] | None = None
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

@@ -7,7 +7,7 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.round import Round
+from banluck.table.seats import Seating as Seating  # re-exported: the table between rounds
 from banluck.table.seats import Table
 
 if TYPE_CHECKING:
@@ -24,23 +25,6 @@ if TYPE_CHECKING:
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
 EVERYONE = ("all", "everyone")
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """The table between rounds: everything the next round needs, and nothing of the past."""
-
-    preset: TablePreset
-    seats: tuple[str, ...]
-    dealer: str
-    stakes: tuple[tuple[str, int], ...] = ()  # per-player stakes that differ from the default
-    default_stake: int | None = None
-    dealt: int = 0  # rounds dealt by the current dealer since he took the deal
-    won: int = 0  # of those, rounds he won on balance
-    next_round: int = 1
-
-    def stake_of(self, name: str) -> int | None:
-        return dict(self.stakes).get(name, self.default_stake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +39,7 @@ class FinishedRound:
     kinds: dict[str, str]  # person -> hand kind, where known
     ended: str | None = None
     table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
+    standing: tuple[tuple[str, str], ...] = ()  # the game's standing bets the round was dealt with
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
@@ -64,7 +49,7 @@ class FinishedRound:
     def to_dict(self) -> dict[str, Any]:
         """The round as the ledger records it, with the table it started from (so that undoing
         it can put the table back)."""
-        return {
+        out = {
             "round": self.number,
             "dealer": self.dealer,
             "stakes": dict(self.stakes),
@@ -74,6 +59,9 @@ class FinishedRound:
             "ended": self.ended,
             "table_before": dict(self.table_before),
         }
+        if self.standing:  # only a round with standing bets has the key (older rounds keep
+            out["standing"] = dict(self.standing)  # their shape)
+        return out
 
 
 def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
@@ -162,7 +150,7 @@ class Night:
                 raise RuleError("undo takes no arguments")
             self.undo()
             return
-        handler = _NIGHT_WORDS.get(word)
+        handler = _NIGHT_WORDS.get(word) or self._table_word(word)
         if handler is not None:
             empty_round = self.current
             self._between_rounds(word)
@@ -179,6 +167,17 @@ class Night:
                 raise RuleError(unknown_word(word, self.all_words()))
             self._round_line(word, action_cls, list(args))
         self.lines.append((word, list(args)))
+
+    def _table_word(self, word: str) -> Callable[[Night, list[str]], None] | None:
+        """A game's own night-level word (Family.table_words), run like `stake`."""
+        table_word = self.family.table_words.get(word)
+        if table_word is None:
+            return None
+
+        def run(night: Night, args: list[str]) -> None:
+            night.seating = table_word.apply(night.seating, args, night.resolve)
+
+        return run
 
     def undo(self) -> None:
         if not self.lines:
@@ -207,7 +206,7 @@ class Night:
 
     def all_words(self) -> list[str]:
         """Every word a line of this night may start with: the night's and the game's."""
-        return sorted({*NIGHT_WORDS, *self.family.words, "undo"})
+        return sorted({*NIGHT_WORDS, *self.family.table_words, *self.family.words, "undo"})
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
@@ -246,7 +245,7 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
-        self.current = Round(Table(s.preset, s.dealer, stakes), self.family)
+        self.current = Round(Table(s.preset, s.dealer, stakes, s.standing), self.family)
 
     def _finish_round(self, rnd: Round[Any]) -> None:
         transfers = tuple(rnd.transfers())
@@ -260,6 +259,7 @@ class Night:
             transfers=transfers,
             kinds=kinds,
             ended=state.ended,
+            standing=rnd.table.standing,
             table_before={
                 "dealer": self.seating.dealer,
                 "default_stake": self.seating.default_stake,
@@ -287,10 +287,16 @@ class Night:
         # seats without their own), so old nights replay as they were played.
         if len(args) == 2 and args[0].lower() in EVERYONE:
             amount = _amount(args[1])
-            self.seating = replace(self.seating, default_stake=amount, stakes=())
+            # every seat's stake, and every betting spot's of the game (`stake Bob:2`) with it
+            standing = tuple((k, v) for k, v in self.seating.standing if not k.startswith("stake "))
+            self.seating = replace(self.seating, default_stake=amount, stakes=(), standing=standing)
         elif len(args) == 1:
             amount = _amount(args[0])
             self.seating = replace(self.seating, default_stake=amount)
+        elif len(args) == 2 and self._spot(args[0]) is not None:
+            spot = self._spot(args[0])
+            amount = _amount(args[1])
+            self.seating = self.seating.with_standing(f"stake {spot}", f"stake {spot} {amount}")
         elif len(args) == 2:
             name = self.resolve(args[0])
             amount = _amount(args[1])
@@ -334,12 +340,20 @@ class Night:
             seats = [x for x in s.seats if x != name]
             if len(seats) < 2:
                 raise RuleError(f"{name} cannot leave: a table needs at least two seats")
+            if self.family.leaving is not None:  # the game's standing bets of the leaver
+                s = self.family.leaving(s, name)
             dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
                 dealer, dealt, won = _next_seat(s.seats, name), 0, 0
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
             s = replace(s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes)
         self.seating = s
+
+    def _spot(self, name: str) -> str | None:
+        """A betting spot of the game that is not a seat (`Bob:2`), as the game spells it."""
+        if self.family.spots is None:
+            return None
+        return next((x for x in self.family.spots(self.seating) if x.lower() == name.lower()), None)
 
     def _rule(self, args: list[str]) -> None:
         raise RuleError("`rule` lines come right after the `night` line, before anything else")
@@ -371,6 +385,9 @@ def changes(before: Seating, after: Seating) -> str | None:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
+    old, new = dict(before.standing), dict(after.standing)
+    said += [f"`{new[k]}` stands" for k in new if old.get(k) != new[k]]
+    said += [f"`{old[k]}` is off" for k in old if k not in new]
     return "; ".join(said) if said else None
 
 

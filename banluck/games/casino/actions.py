@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
+from banluck.games.casino import boxes
 from banluck.games.casino.settlement import settle
 from banluck.games.casino.state import Box, HandState, Result, RoundState
 from banluck.table.action import Action, BareAction, NamedAction, cards_text
@@ -58,6 +59,14 @@ def _box(state: RoundState, name: str, doing: str) -> Box:
     if box is None:
         if name == state.dealer:
             raise RuleError(f"cannot {doing} {name}: {name} deals this round")
+        behind = next(
+            (b for b in state.players.values() for x in b.bettors if x.name == name), None
+        )
+        if behind is not None:
+            raise RuleError(
+                f"cannot {doing} {name}: {name} bets behind {behind.name}, whose owner"
+                f" {behind.player} decides for the box ({doing} {behind.name})"
+            )
         names = ", ".join(state.players) or "nobody"
         raise RuleError(f"cannot {doing} {name}: no such box this round (boxes: {names})")
     return box
@@ -231,6 +240,7 @@ class Insure(NamedAction[RoundState], _Named):
     def apply(self, state: RoundState) -> None:
         box = state.players[self.name]
         box.insurance = box.stake // 2
+        boxes.on_insure(box)
 
     @classmethod
     def expand(
@@ -462,6 +472,7 @@ class Double(_Named):
         state.decided = True
         hand.bet *= 2
         hand.doubled = True
+        boxes.on_double(state.box_of(hand), hand)
         hand.cards.append(self.card)
         _bust_check(hand)
         settle(state)
@@ -520,15 +531,15 @@ class Split(NamedAction[RoundState], _Named):
             hand.split = True
         second = hand.cards.pop()
         hand.split_aces = aces
-        box.hands.append(
-            HandState(
-                f"{box.name}.{len(box.hands) + 1}",
-                box.stake,
-                [second],
-                split=True,
-                split_aces=aces,
-            )
+        new = HandState(
+            f"{box.name}.{len(box.hands) + 1}",
+            box.stake,
+            [second],
+            split=True,
+            split_aces=aces,
         )
+        box.hands.append(new)
+        boxes.on_split(box, new)
         settle(state)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from banluck.core.errors import RuleError
+from banluck.games.casino import boxes
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
@@ -9,7 +11,7 @@ from banluck.games.casino.preset import GAME, Preset
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.games.casino.transfers import round_transfers
-from banluck.table.family import Family, HelpRow
+from banluck.table.family import Family, HelpRow, TableWord
 from banluck.table.seats import Table
 
 
@@ -18,12 +20,17 @@ def fresh_state(table: Table) -> RoundState:
     preset = table.preset
     if not isinstance(preset, Preset):
         raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
-    for name, stake in table.stakes.items():
-        check_stake(name, stake, preset)
-    boxes = {
-        name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
-    }
-    return RoundState(preset, table.dealer, boxes)
+    if not table.standing:  # one box a player, nobody behind: as before boxes existed
+        for name, stake in table.stakes.items():
+            check_stake(name, stake, preset)
+        spots = {
+            name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
+        }
+        return RoundState(preset, table.dealer, spots)
+    spots, waiting = boxes.fresh_boxes(preset, table.dealer, dict(table.stakes), table.standing)
+    if not spots:
+        raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
+    return RoundState(preset, table.dealer, spots, waiting_bets=waiting)
 
 
 HELP = (
@@ -40,7 +47,21 @@ HELP = (
     HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
     HelpRow("draw 5", "d", "the dealer draws to 17"),
     HelpRow("round", "r", "a new round (optional: `up` starts one)"),
+    HelpRow("behind Carol Bob 5 follow|stay", "", "Carol bets behind Bob's box (behind Carol 0)"),
+    HelpRow("box Bob 2 | stake Bob:2 20", "", "Bob plays a second box, Bob:2, at its own stake"),
 )
+
+TABLE_WORDS = {
+    "behind": TableWord(
+        "behind",
+        "behind NAME BOX AMOUNT follow|stay",
+        "bet behind a box, following or staying out of its doubles and splits",
+        boxes.behind,
+    ),
+    "box": TableWord(
+        "box", "box NAME COUNT", "the boxes a player plays (Bob, Bob:2 ...)", boxes.box
+    ),
+}
 
 CASINO: Family[RoundState] = Family(
     name=GAME,
@@ -66,6 +87,10 @@ CASINO: Family[RoundState] = Family(
         "ins": "insure",
         "pk": "peek",
     },
+    table_words=TABLE_WORDS,
+    spots=boxes.spots,
+    leaving=boxes.leaving,
+    standing_notes=boxes.notes,
 )
 
 FAMILY = CASINO  # what banluck.app.games looks up by a preset's `game`

@@ -110,7 +110,12 @@ def _versus(state: RoundState, hand: HandState, box: Box) -> Result:
 
 
 def settle(state: RoundState) -> None:
-    """Settle everything whose cards are now known."""
+    """Settle everything whose cards are now known: the boxes, then each bettor behind them."""
+    _settle(state)
+    settle_shares(state)
+
+
+def _settle(state: RoundState) -> None:
     if state.up is None or not all(box.dealt for box in state.players.values()):
         return
     peek_done = (not state.no_hole_card and state.peeked) or len(state.dealer_cards) >= 2
@@ -131,3 +136,51 @@ def settle(state: RoundState) -> None:
             for hand in box.hands:
                 if hand.result is None:
                     hand.result = _versus(state, hand, box)
+
+
+# -- the bettors behind a box (boxes.py) -------------------------------------------------------
+
+
+def _scaled(result: Result, bet: int, whole: int) -> Result:
+    amount, rest = divmod(result.amount * bet, whole)
+    assert rest == 0, f"{result} on a bet of {bet} out of {whole} is not whole"
+    return Result(amount, result.reason)
+
+
+def settle_shares(state: RoundState) -> None:
+    """Settle each bettor's bet on every hand (and his insurance) now settled for its owner."""
+    original = (
+        state.no_hole_card
+        and state.preset.dealer.no_hole_card_loses == "original"
+        and len(state.dealer_cards) >= 2
+        and state.dealer_blackjack()
+    )
+    for spot in state.players.values():
+        for bettor in spot.bettors:
+            if bettor.insurance and bettor.insurance_result is None and spot.insurance_result:
+                bettor.insurance_result = _scaled(
+                    spot.insurance_result, bettor.insurance, spot.insurance
+                )
+            if original:
+                _original_only(spot, bettor.name, bettor.stake)
+        for hand in spot.hands:
+            if hand.result is None:
+                continue
+            for name, bet in hand.shares.items():
+                if name not in hand.share_results:
+                    hand.share_results[name] = _scaled(hand.result, bet, hand.bet)
+
+
+def _original_only(spot: Box, name: str, stake: int) -> None:
+    """Under a no-hole-card dealer blackjack that takes the original bet only: the bettor loses
+    his own original bet once, over his hands still open."""
+    lost = -sum(r.amount for h in spot.hands for n, r in h.share_results.items() if n == name)
+    left = max(stake - lost, 0)
+    for hand in spot.hands:
+        if name not in hand.shares or name in hand.share_results or hand.result is None:
+            continue
+        if hand.natural:
+            hand.share_results[name] = Result(0, hand.result.reason)
+        else:
+            hand.share_results[name] = Result(-left, hand.result.reason)
+            left = 0

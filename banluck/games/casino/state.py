@@ -1,6 +1,8 @@
 """The state of one casino round, computed by replaying its actions (never stored as the truth).
 
-A box is a seat's bet; it holds one hand, or the hands of its splits (`Bob.1` ... `Bob.4`). The
+A box is a seat's bet; it holds one hand, or the hands of its splits (`Bob.1` ... `Bob.4`). A
+player may play several boxes (`Bob`, `Bob:2`, split hands `Bob:2.1`), and up to two friends may
+bet behind a box (its `bettors`: each his own stake on each hand, `HandState.shares`; boxes.py). The
 dealer shows his up card, then a hole card (peek game) or a second card drawn at his turn (no hole
 card). Every settlement is made as soon as its cards are known; `settle` runs after every action.
 """
@@ -34,6 +36,9 @@ class HandState:
     doubled: bool = False
     stood: bool = False
     result: Result | None = None
+    # bettors behind the box: each one's bet on this hand, and its settlement (boxes.py)
+    shares: dict[str, int] = field(default_factory=dict)
+    share_results: dict[str, Result] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -53,8 +58,21 @@ class HandState:
 
 
 @dataclass(slots=True)
+class Bettor:
+    """A friend betting behind a box: his stake, whether he follows its doubles and splits (and
+    insurance), his insurance bet and its settlement."""
+
+    name: str
+    stake: int
+    follow: bool
+    insurance: int = 0
+    insurance_result: Result | None = None
+
+
+@dataclass(slots=True)
 class Box:
-    """A seat's box: its stake, its hands, its insurance."""
+    """A betting spot: its stake, its hands, its insurance; `owner` is the player who decides
+    for it and is paid its money (`Bob` for the box `Bob:2`)."""
 
     name: str
     stake: int
@@ -62,6 +80,12 @@ class Box:
     insurance: int = 0  # the insurance bet (half the stake), 0 when not insured
     insurance_result: Result | None = None
     splits: int = 0  # hands made so far (0 before any split)
+    owner: str = ""  # the player; "" means the box's own name
+    bettors: list[Bettor] = field(default_factory=list)
+
+    @property
+    def player(self) -> str:
+        return self.owner or self.name
 
     @property
     def dealt(self) -> bool:
@@ -69,8 +93,11 @@ class Box:
 
     @property
     def settled(self) -> bool:
-        return all(h.result is not None for h in self.hands) and (
-            self.insurance == 0 or self.insurance_result is not None
+        return (
+            all(h.result is not None for h in self.hands)
+            and (self.insurance == 0 or self.insurance_result is not None)
+            and all(len(h.share_results) == len(h.shares) for h in self.hands)
+            and all(b.insurance == 0 or b.insurance_result is not None for b in self.bettors)
         )
 
 
@@ -84,6 +111,7 @@ class RoundState:
     peeked: bool = False
     decided: bool = False  # a player has made a decision: even money and insurance are over
     ended: str | None = None
+    waiting_bets: list[str] = field(default_factory=list)  # standing bets not riding, and why
 
     # -- the hands ----------------------------------------------------------------------------
     def hands(self) -> list[HandState]:
@@ -243,7 +271,10 @@ class RoundState:
         for box in self.players.values():
             first = box.hands[0]
             if len(first.cards) >= 2:
-                kinds[box.name] = _kind(first.cards, first.natural)
+                kind = _kind(first.cards, first.natural)
+                kinds.setdefault(box.player, kind)  # a player's first box is his hand
+                for bettor in box.bettors:
+                    kinds.setdefault(bettor.name, kind)
         return kinds
 
 

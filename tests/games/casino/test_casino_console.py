@@ -51,7 +51,7 @@ def test_every_help_row_starts_with_a_word_of_the_game_or_the_night() -> None:
     """The console's help names only words a line may start with, and their real aliases."""
     from banluck.games.casino.family import CASINO
 
-    words = {*CASINO.words, "round"}
+    words = {*CASINO.words, *CASINO.table_words, "round"}
     for row in CASINO.help_rows:
         assert row.example.split()[0] in words, row
         for alias in filter(None, (a.strip() for a in row.aliases.split(","))):

@@ -1,0 +1,305 @@
+"""Shared boxes and several boxes a player (CASINO.md §6).
+
+Between rounds, standing like stakes (the night's `Seating.standing`):
+
+- `behind Carol Bob 5 follow|stay` (key `behind Carol`): Carol bets 5 behind Bob's box and follows
+  (adds the same proportion) or stays out of its doubles, splits and insurance; `behind Carol 0`
+  takes her back to her own box. At most `boxes.bettors` a box, its owner included.
+- `box Bob 2` (key `box Bob`): Bob plays two boxes, `Bob` and `Bob:2`, up to `boxes.per_seat`;
+  `stake Bob:2 20` (key `stake Bob:2`) is the second box's own stake, else it takes Bob's.
+
+In a round the owner decides every action of his box; each bettor behind it has his own bet on
+each hand he is in (`HandState.shares`), settled at the hand's result on his own stake: the
+owner's result scaled to the bettor's bet (every payout is a fixed multiple of the hand's bet,
+and a whole-chip stake keeps it whole), except that a no-hole-card dealer blackjack under
+`dealer.no_hole_card_loses original` takes each bettor's own original bet only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from banluck.core.errors import RuleError
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.settlement import check_stake
+from banluck.games.casino.state import Bettor, Box, HandState
+from banluck.table.seats import Seating
+
+FOLLOW = ("follow", "stay")
+
+
+@dataclass(frozen=True, slots=True)
+class Behind:
+    """A standing bet behind a box: `behind Carol Bob:2 5 follow`."""
+
+    bettor: str
+    box: str
+    stake: int
+    follow: bool
+
+    def line(self) -> str:
+        return f"behind {self.bettor} {self.box} {self.stake} {FOLLOW[0 if self.follow else 1]}"
+
+
+def owner_of(box: str) -> str:
+    """The player of a box: `Bob` for `Bob` and for `Bob:2`."""
+    return box.split(":", 1)[0]
+
+
+# -- the standing bets, read from the seating -------------------------------------------------
+
+
+def behind_bets(standing: tuple[tuple[str, str], ...]) -> dict[str, Behind]:
+    """Bettor -> his bet behind a box, from the standing lines."""
+    out: dict[str, Behind] = {}
+    for key, line in standing:
+        if key.startswith("behind "):
+            _, bettor, box, stake, follow = line.split()
+            out[bettor] = Behind(bettor, box, int(stake), follow == "follow")
+    return out
+
+
+def box_counts(standing: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """Player -> how many boxes he plays, where more than one."""
+    return {
+        line.split()[1]: int(line.split()[2]) for key, line in standing if key.startswith("box ")
+    }
+
+
+def spot_stakes(standing: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """A second (third...) box -> its own stake, where one was set (`stake Bob:2 20`)."""
+    return {
+        line.split()[1]: int(line.split()[2])
+        for key, line in standing
+        if key.startswith("stake ") and ":" in key
+    }
+
+
+def spots(seating: Seating) -> list[str]:
+    """The boxes beyond each player's first (`Bob:2`), in seat order: what `stake` may name."""
+    counts = box_counts(seating.standing)
+    return [f"{name}:{k}" for name in seating.seats for k in range(2, counts.get(name, 1) + 1)]
+
+
+def boxes_of(name: str, seating_standing: tuple[tuple[str, str], ...]) -> list[str]:
+    count = box_counts(seating_standing).get(name, 1)
+    return [name, *(f"{name}:{k}" for k in range(2, count + 1))]
+
+
+# -- the night-level words --------------------------------------------------------------------
+
+
+def _preset(seating: Seating) -> Preset:
+    preset = seating.preset
+    if not isinstance(preset, Preset):  # pragma: no cover - a casino family has a casino preset
+        raise TypeError(f"a casino table needs a casino preset, not {preset.game}")
+    return preset
+
+
+def _amount(text: str, what: str) -> int:
+    from banluck.core.errors import BanluckError
+    from banluck.core.money import parse_amount
+
+    if text.strip() == "0":
+        return 0
+    try:
+        return parse_amount(text, what)
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None
+
+
+def _box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
+    """`bob` -> `Bob`, `bob:2` -> `Bob:2`: a box that is played (or would be, between deals)."""
+    base, colon, number = arg.partition(":")
+    owner = resolve(base)
+    if not colon:
+        return owner
+    name = f"{owner}:{number}"
+    if name not in boxes_of(owner, seating.standing):
+        count = box_counts(seating.standing).get(owner, 1)
+        raise RuleError(
+            f"there is no box {name}: {owner} plays {count} box{'es' if count > 1 else ''}"
+            f" (box {owner} {number} gives him more)"
+        )
+    return name
+
+
+def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Seating:
+    """`behind Carol Bob 5 follow`, `behind Carol 0`."""
+    usage = "usage: behind NAME BOX AMOUNT follow|stay (or behind NAME 0 to take him back)"
+    if len(args) == 2:
+        bettor = resolve(args[0])
+        if _amount(args[1], "bet behind") != 0:
+            raise RuleError(usage)
+        if seating.standing_line(f"behind {bettor}") is None:
+            raise RuleError(f"{bettor} bets behind no box: he plays his own already")
+        return seating.with_standing(f"behind {bettor}", None)
+    if len(args) != 4:
+        raise RuleError(usage)
+    preset = _preset(seating)
+    bettor = resolve(args[0])
+    box = _box_name(args[1], seating, resolve)
+    owner = owner_of(box)
+    stake = _amount(args[2], "bet behind")
+    follow = args[3].lower()
+    if follow not in FOLLOW:
+        raise RuleError(
+            f"follow or stay, not {args[3]!r}: does {bettor} follow {owner}'s doubles and splits?"
+        )
+    if preset.boxes.bettors <= 1:
+        raise RuleError(f"nobody bets behind a box here (boxes.bettors {preset.boxes.bettors})")
+    if bettor == owner:
+        raise RuleError(f"{bettor} cannot bet behind his own box: box {bettor} 2 plays another")
+    if stake == 0:
+        raise RuleError(f"{usage}; a bet of 0 is `behind {bettor} 0`")
+    bets = behind_bets(seating.standing)
+    if owner in bets:
+        raise RuleError(
+            f"{owner} bets behind {bets[owner].box} and plays no box of his own:"
+            f" behind {owner} 0 first"
+        )
+    on_mine = [b.bettor for b in bets.values() if owner_of(b.box) == bettor]
+    if on_mine:
+        raise RuleError(
+            f"{', '.join(on_mine)} bet{'s' if len(on_mine) == 1 else ''} behind {bettor}'s box:"
+            f" take {'him' if len(on_mine) == 1 else 'them'} off first (behind {on_mine[0]} 0)"
+        )
+    if box_counts(seating.standing).get(bettor, 1) > 1:
+        raise RuleError(
+            f"{bettor} plays {box_counts(seating.standing)[bettor]} boxes: box {bettor} 1 first"
+            " (a bettor behind a box plays no box of his own)"
+        )
+    on_box = [b.bettor for b in bets.values() if b.box == box and b.bettor != bettor]
+    if len(on_box) + 1 >= preset.boxes.bettors:
+        raise RuleError(
+            f"{box}'s box has {len(on_box) + 1} bettors already, {owner} included: at most"
+            f" {preset.boxes.bettors} a box (boxes.bettors {preset.boxes.bettors})"
+        )
+    check_stake(f"{bettor} behind {box}", stake, preset)
+    return seating.with_standing(
+        f"behind {bettor}", Behind(bettor, box, stake, follow == "follow").line()
+    )
+
+
+def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Seating:
+    """`box Bob 2`: Bob plays two boxes; `box Bob 1`: one again."""
+    if len(args) != 2:
+        raise RuleError("usage: box NAME COUNT (box Bob 2: Bob plays two boxes, Bob and Bob:2)")
+    preset = _preset(seating)
+    name = resolve(args[0])
+    count = _amount(args[1], "boxes")
+    most = preset.boxes.per_seat
+    if count < 1:
+        raise RuleError(f"box {name} {count}: a player plays at least one box (box {name} 1)")
+    if count > most:
+        raise RuleError(
+            f"box {name} {count}: at most {most} box{'es' if most > 1 else ''} a player here"
+            f" (boxes.per_seat {most})"
+        )
+    bets = behind_bets(seating.standing)
+    if name in bets and count > 1:
+        raise RuleError(
+            f"{name} bets behind {bets[name].box} and plays no box of his own: behind {name} 0 first"
+        )
+    dropped = [
+        f"{name}:{k}" for k in range(count + 1, box_counts(seating.standing).get(name, 1) + 1)
+    ]
+    riding = [b.bettor for b in bets.values() if b.box in dropped]
+    if riding:
+        raise RuleError(
+            f"{riding[0]} bets behind {bets[riding[0]].box}: take him off first"
+            f" (behind {riding[0]} 0)"
+        )
+    for spot in dropped:
+        seating = seating.with_standing(f"stake {spot}", None)
+    return seating.with_standing(f"box {name}", f"box {name} {count}" if count > 1 else None)
+
+
+def leaving(seating: Seating, name: str) -> Seating:
+    """A player leaves: refused while a friend bets behind one of his boxes; else his own bet
+    behind a box, his extra boxes and their stakes go with him."""
+    bets = behind_bets(seating.standing)
+    riding = [b for b in bets.values() if owner_of(b.box) == name]
+    if riding:
+        who = riding[0].bettor
+        raise RuleError(
+            f"{name} cannot leave while {who} bets behind his box {riding[0].box}: take {who}"
+            f" off first (behind {who} 0, or behind {who} ANOTHER-BOX {riding[0].stake}"
+            f" {FOLLOW[0 if riding[0].follow else 1]})"
+        )
+    for spot in boxes_of(name, seating.standing)[1:]:
+        seating = seating.with_standing(f"stake {spot}", None)
+    seating = seating.with_standing(f"box {name}", None)
+    return seating.with_standing(f"behind {name}", None)
+
+
+def notes(seating: Seating) -> list[str]:
+    """Who is on which box, between rounds: `Bob: boxes Bob 10, Bob:2 20`, `Carol 5 behind Bob
+    (follows)`."""
+    out = []
+    stakes = spot_stakes(seating.standing)
+    for name, count in box_counts(seating.standing).items():
+        own = seating.stake_of(name)
+        spots = ", ".join(
+            f"{b} {stakes.get(b, own)}" for b in boxes_of(name, seating.standing) if count
+        )
+        out.append(f"{name} plays {count} boxes: {spots}")
+    for bet in behind_bets(seating.standing).values():
+        how = "follows" if bet.follow else "stays out of"
+        out.append(f"{bet.bettor} bets {bet.stake} behind {bet.box} ({how} doubles and splits)")
+    return out
+
+
+# -- the round --------------------------------------------------------------------------------
+
+
+def fresh_boxes(
+    preset: Preset, dealer: str, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, Box], list[str]]:
+    """The boxes of a new round in seat order (each player's boxes together), the bettors behind
+    them, and the standing bets that do not ride this round (and why)."""
+    bets = behind_bets(standing)
+    own = spot_stakes(standing)
+    boxes: dict[str, Box] = {}
+    for name, stake in stakes.items():
+        if name in bets:
+            continue  # he bets behind a box and plays none of his own
+        for spot in boxes_of(name, standing):
+            amount = own.get(spot, stake)
+            check_stake(spot, amount, preset)
+            boxes[spot] = Box(spot, amount, [HandState(spot, amount)], owner=name)
+    waiting: list[str] = []
+    for bet in bets.values():
+        if bet.bettor == dealer:
+            continue  # the dealer bets on no box
+        target = boxes.get(bet.box)
+        if target is None:
+            waiting.append(
+                f"{bet.bettor}'s {bet.stake} behind {bet.box} waits: {owner_of(bet.box)} deals"
+            )
+            continue
+        check_stake(f"{bet.bettor} behind {bet.box}", bet.stake, preset)
+        target.bettors.append(Bettor(bet.bettor, bet.stake, bet.follow))
+        target.hands[0].shares[bet.bettor] = bet.stake
+    return boxes, waiting
+
+
+def on_split(box: Box, new: HandState) -> None:
+    """A split: each bettor who follows puts his stake on the new hand; the others stay on the
+    first."""
+    for bettor in box.bettors:
+        if bettor.follow:
+            new.shares[bettor.name] = bettor.stake
+
+
+def on_double(box: Box, hand: HandState) -> None:
+    for bettor in box.bettors:
+        if bettor.follow and bettor.name in hand.shares:
+            hand.shares[bettor.name] *= 2
+
+
+def on_insure(box: Box) -> None:
+    for bettor in box.bettors:
+        if bettor.follow:
+            bettor.insurance = bettor.stake // 2
