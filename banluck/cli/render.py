@@ -107,6 +107,8 @@ def table_screen(
     parts: list[RenderableType] = [head]
     if rnd is None:
         parts.append(Text(seats_line(night.seating)))
+        if night.family.standing_notes is not None:  # the game's standing bets: who is on which box
+            parts += [Text(note) for note in night.family.standing_notes(night.seating)]
         parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)

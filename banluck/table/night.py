@@ -298,7 +298,7 @@ class Night:
             amount = _amount(args[1])
             self.seating = self.seating.with_standing(f"stake {spot}", f"stake {spot} {amount}")
         elif len(args) == 2:
-            name = self.resolve(args[0])
+            name = self._stake_name(args[0])
             amount = _amount(args[1])
             stakes = dict(self.seating.stakes)
             stakes[name] = amount
@@ -348,6 +348,20 @@ class Night:
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
             s = replace(s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes)
         self.seating = s
+
+    def _stake_name(self, name: str) -> str:
+        """The seat a stake is for; a name that is neither a seat nor one of the game's betting
+        spots is refused, listing both."""
+        try:
+            return self.resolve(name)
+        except RuleError:
+            if self.family.spots is None or close_to(name, self.seating.seats) is not None:
+                raise
+            spots = ", ".join(self.family.spots(self.seating)) or "none yet"
+            raise RuleError(
+                f"{name} is neither a seat nor a betting spot of this table"
+                f" (seats: {', '.join(self.seating.seats)}; other spots: {spots})"
+            ) from None
 
     def _spot(self, name: str) -> str | None:
         """A betting spot of the game that is not a seat (`Bob:2`), as the game spells it."""

@@ -57,7 +57,7 @@ def _choices(state: RoundState) -> list[str]:
 def words_now(state: RoundState | None) -> list[str]:
     """The night-log words that can apply now (`state` is None between rounds), most useful first."""
     if state is None:
-        return ["up", "round", "stake", "seat", "leave", "pass", "undo"]
+        return ["up", "round", "stake", "behind", "box", "seat", "leave", "pass", "undo"]
     phase = state.phase
     words = {
         "up": ["up"],
@@ -76,7 +76,7 @@ def words_now(state: RoundState | None) -> list[str]:
 
 def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str]:
     """The names that can follow `word` now, for completion."""
-    if word in ("stake", "leave"):
+    if word in ("stake", "leave", "behind", "box"):
         return list(seats)
     if state is None:
         return []

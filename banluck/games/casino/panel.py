@@ -1,9 +1,10 @@
-"""The casino round as the dealer's panel shows it: the dealer's line, a row a hand, hints."""
+"""The casino round as the dealer's panel shows it: the dealer's line, a row a hand (and under it a
+row for each friend betting behind it: `Carol on Bob.1`), hints."""
 
 from __future__ import annotations
 
 from banluck.games.casino.hints import hints
-from banluck.games.casino.state import HandState, RoundState
+from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.table.family import Panel, PanelRow
 
 
@@ -15,6 +16,26 @@ def _state(hand: HandState, state: RoundState) -> str:
     if state.hand_done(hand):
         return "doubled" if hand.doubled else "waits for the dealer"
     return "waits"
+
+
+def _shares(box: Box, hand: HandState) -> list[PanelRow]:
+    """A row for each bettor behind the hand: his bet, whether he follows, his result."""
+    rows = []
+    for bettor in box.bettors:
+        if bettor.name not in hand.shares:
+            continue
+        result = hand.share_results.get(bettor.name)
+        how = "follows" if bettor.follow else "stays out"
+        rows.append(
+            PanelRow(
+                f"{bettor.name} on {hand.name}",
+                hand.shares[bettor.name],
+                "",
+                "settled" if result is not None else how,
+                result.amount if result is not None else None,
+            )
+        )
+    return rows
 
 
 def panel(state: RoundState) -> Panel:
@@ -31,6 +52,7 @@ def panel(state: RoundState) -> Panel:
                 cards += f" = {hand.label()}"
             amount = hand.result.amount if hand.result is not None else None
             rows.append(PanelRow(hand.name, hand.bet, cards, _state(hand, state), amount))
+            rows += _shares(box, hand)
         if box.insurance:
             result = box.insurance_result
             rows.append(
@@ -42,4 +64,4 @@ def panel(state: RoundState) -> Panel:
                     result.amount if result else None,
                 )
             )
-    return Panel(dealer, tuple(rows), tuple(hints(state)))
+    return Panel(dealer, tuple(rows), tuple([*hints(state), *state.waiting_bets]))

@@ -67,10 +67,11 @@ def test_casino_transcript_balances(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
 def test_saved_casino_round_lines_replay_to_the_same_transfers(path: Path) -> None:
-    """A finished round's own lines, replayed on a fresh table, give the same transfers."""
+    """A finished round's own lines, replayed on a fresh table (with the standing bets it was
+    dealt with), give the same transfers."""
     night, _ = replay_file(path)
     for r in night.rounds:
-        rnd = Round(Table(night.seating.preset, r.dealer, dict(r.stakes)), CASINO)
+        rnd = Round(Table(night.seating.preset, r.dealer, dict(r.stakes), r.standing), CASINO)
         for line in r.lines:
             word, *args = split_line(line)
             rnd.do(CASINO.words[word].parse(args))
