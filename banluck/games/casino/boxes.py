@@ -133,7 +133,7 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
         if _amount(args[1], "bet behind") != 0:
             raise RuleError(usage)
         if seating.standing_line(f"behind {bettor}") is None:
-            raise RuleError(f"{bettor} bets behind no box: he plays his own already")
+            raise RuleError(f"{bettor} bets behind no box: {bettor} plays an own box already")
         return seating.with_standing(f"behind {bettor}", None)
     if len(args) != 4:
         raise RuleError(usage)
@@ -150,20 +150,22 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
     if preset.boxes.bettors <= 1:
         raise RuleError(f"nobody bets behind a box here (boxes.bettors {preset.boxes.bettors})")
     if bettor == owner:
-        raise RuleError(f"{bettor} cannot bet behind his own box: box {bettor} 2 plays another")
+        raise RuleError(
+            f"{bettor} cannot bet behind {bettor}'s own box: `box {bettor} 2` gives a second box"
+        )
     if stake == 0:
         raise RuleError(f"{usage}; a bet of 0 is `behind {bettor} 0`")
     bets = behind_bets(seating.standing)
     if owner in bets:
         raise RuleError(
-            f"{owner} bets behind {bets[owner].box} and plays no box of his own:"
-            f" behind {owner} 0 first"
+            f"{owner} bets behind {bets[owner].box} and so plays no box: behind {owner} 0 first"
         )
     on_mine = [b.bettor for b in bets.values() if owner_of(b.box) == bettor]
     if on_mine:
         raise RuleError(
             f"{', '.join(on_mine)} bet{'s' if len(on_mine) == 1 else ''} behind {bettor}'s box:"
-            f" take {'him' if len(on_mine) == 1 else 'them'} off first (behind {on_mine[0]} 0)"
+            f" take {'that bet' if len(on_mine) == 1 else 'those bets'} off first"
+            f" (behind {on_mine[0]} 0)"
         )
     if box_counts(seating.standing).get(bettor, 1) > 1:
         raise RuleError(
@@ -200,7 +202,7 @@ def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Sea
     bets = behind_bets(seating.standing)
     if name in bets and count > 1:
         raise RuleError(
-            f"{name} bets behind {bets[name].box} and plays no box of his own: behind {name} 0 first"
+            f"{name} bets behind {bets[name].box} and so plays no box: behind {name} 0 first"
         )
     dropped = [
         f"{name}:{k}" for k in range(count + 1, box_counts(seating.standing).get(name, 1) + 1)
@@ -208,7 +210,7 @@ def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Sea
     riding = [b.bettor for b in bets.values() if b.box in dropped]
     if riding:
         raise RuleError(
-            f"{riding[0]} bets behind {bets[riding[0]].box}: take him off first"
+            f"{riding[0]} bets behind {bets[riding[0]].box}: take that bet off first"
             f" (behind {riding[0]} 0)"
         )
     for spot in dropped:
@@ -217,15 +219,15 @@ def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Sea
 
 
 def leaving(seating: Seating, name: str) -> Seating:
-    """A player leaves: refused while a friend bets behind one of his boxes; else his own bet
-    behind a box, his extra boxes and their stakes go with him."""
+    """A player leaves: refused while a friend bets behind one of the leaver's boxes; else the
+    leaver's own bet behind a box, extra boxes and their stakes go too."""
     bets = behind_bets(seating.standing)
     riding = [b for b in bets.values() if owner_of(b.box) == name]
     if riding:
         who = riding[0].bettor
         raise RuleError(
-            f"{name} cannot leave while {who} bets behind his box {riding[0].box}: take {who}"
-            f" off first (behind {who} 0, or behind {who} ANOTHER-BOX {riding[0].stake}"
+            f"{name} cannot leave while {who} bets behind the box {riding[0].box}: take {who}'s"
+            f" bet off first (behind {who} 0, or behind {who} ANOTHER-BOX {riding[0].stake}"
             f" {FOLLOW[0 if riding[0].follow else 1]})"
         )
     for spot in boxes_of(name, seating.standing)[1:]:
