@@ -1,0 +1,111 @@
+"""What must always hold for shared boxes and several boxes, over random legal rounds under random
+house rules: the money nets to zero in whole chips; a bettor who follows is paid exactly the
+owner's result on the box scaled to his stake; one who stays never wins or loses more than his one
+bet allows; the replay of the round's lines equals the live round."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from banluck.core.money import nets
+from banluck.games.casino.family import CASINO
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.state import RoundState
+from banluck.table.line import split_line
+from banluck.table.round import Round
+from banluck.table.seats import Table
+from tests.games.casino.test_casino_properties import SETTINGS, _cards_of, house_rules, pick, shoe
+
+AMOUNTS = st.sampled_from([10, 20, 30])
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[dict[str, int], tuple[tuple[str, str], ...]]:
+    """Ann's box with Ben behind it (follows) and Cid (stays); Ann may play a second box, Eve
+    plays her own."""
+    ann, ben, cid = draw(AMOUNTS), draw(AMOUNTS), draw(AMOUNTS)
+    standing = {
+        "behind Ben": f"behind Ben Ann {ben} follow",
+        "behind Cid": f"behind Cid Ann {cid} stay",
+    }
+    if draw(st.booleans()):
+        standing["box Ann"] = "box Ann 2"
+        standing["stake Ann:2"] = f"stake Ann:2 {draw(AMOUNTS)}"
+    stakes = {"Ann": ann, "Ben": 10, "Cid": 10, "Eve": draw(AMOUNTS)}
+    return stakes, tuple(sorted(standing.items()))
+
+
+def random_round(
+    rules: Preset, seed: int, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
+) -> Round[RoundState]:
+    rng = random.Random(seed)
+    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes, standing), CASINO)
+    deck = shoe(rng, rules.decks)
+    for _ in range(120):
+        if rnd.done:
+            break
+        act = pick(rnd, deck, rng)
+        rnd.do(act)
+        for card in _cards_of(act):
+            deck.remove(card)
+    assert rnd.done, f"a round did not end: {rnd.pending()}"
+    return rnd
+
+
+def _first_box_net(rnd: Round[RoundState]) -> int:
+    """Ann's money on her first box: the lines `Ann: ...`, `Ann.2: ...`, `Ann insurance: ...`."""
+    total = 0
+    for t in rnd.transfers():
+        label = t.reason.split(": ", 1)[0]
+        if label == "Ann" or label.startswith(("Ann.", "Ann insurance")):
+            total += t.amount if t.payee == "Ann" else -t.amount
+    return total
+
+
+@SETTINGS
+@given(rules=house_rules(), seed=st.integers(0, 2**32), table=tables())
+def test_every_bettor_is_settled_in_whole_chips_and_the_round_nets_to_zero(
+    rules: Preset, seed: int, table: tuple[dict[str, int], tuple[tuple[str, str], ...]]
+) -> None:
+    stakes, standing = table
+    rnd = random_round(rules, seed, stakes, standing)
+    transfers = rnd.transfers()
+    assert all(type(t.amount) is int and t.amount > 0 for t in transfers)
+    assert sum(nets(transfers).values()) == 0
+    assert {t.payer for t in transfers} | {t.payee for t in transfers} <= {*stakes, "Dee"}
+
+
+@SETTINGS
+@given(rules=house_rules(), seed=st.integers(0, 2**32), table=tables())
+def test_a_follower_is_paid_the_owners_result_scaled_to_his_stake(
+    rules: Preset, seed: int, table: tuple[dict[str, int], tuple[tuple[str, str], ...]]
+) -> None:
+    """Ben follows everything Ann does on her first box: his net times Ann's stake is Ann's net
+    on that box times his stake. Cid stays out: he never moves more than his one bet at the
+    blackjack's price."""
+    stakes, standing = table
+    rnd = random_round(rules, seed, stakes, standing)
+    got = nets(rnd.transfers())
+    ben = int(dict(standing)["behind Ben"].split()[3])
+    cid = int(dict(standing)["behind Cid"].split()[3])
+    assert got.get("Ben", 0) * stakes["Ann"] == _first_box_net(rnd) * ben
+    num, den = rules.payouts.ratio
+    assert abs(got.get("Cid", 0)) * den <= cid * max(num, den)
+
+
+@SETTINGS
+@given(rules=house_rules(), seed=st.integers(0, 2**32), table=tables())
+def test_replay_of_the_lines_equals_the_live_round(
+    rules: Preset, seed: int, table: tuple[dict[str, int], tuple[tuple[str, str], ...]]
+) -> None:
+    stakes, standing = table
+    rnd = random_round(rules, seed, stakes, standing)
+    replayed: Round[RoundState] = Round(rnd.table, CASINO)
+    for line in rnd.lines():
+        word, *args = split_line(line)
+        replayed.do(CASINO.words[word].parse(args))
+    assert replayed.state == rnd.state
+    assert replayed.transfers() == rnd.transfers()
