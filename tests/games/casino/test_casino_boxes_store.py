@@ -1,0 +1,116 @@
+"""The standing words in the store: `behind` and `box` are kept with the night's table, survive a
+new window, are undone like `stake`, travel in the exported night log and replay to the ledger's
+money; a casino store written before they existed reads, exports and settles as before."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from banluck.app.session import Session
+from banluck.storage import Store
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "store-0.2-casino"
+
+
+def acts(cli, *lines: str) -> None:  # type: ignore[no-untyped-def]
+    for line in lines:
+        code, _, err = cli("act", *line.split())
+        assert code == 0, (line, err)
+
+
+def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "Cid", "--stake", "10")[0] == 0
+    acts(cli, "stake Ann 30", "behind ben ann 20 follow", "behind Cid Ann 10 stay")
+    table = Store().tonight()["table"]
+    assert table["standing"] == {
+        "behind Ben": "behind Ben Ann 20 follow",
+        "behind Cid": "behind Cid Ann 10 stay",
+    }
+    assert Session.open(Store()).night.seating.standing == tuple(sorted(table["standing"].items()))
+    acts(cli, "up 7", "deal Ann A K")  # CASINO.md §8 case 8: +45, +30, +15
+    _, out, _ = cli("ledger", "--json")
+    (entry,) = json.loads(out)["entries"]
+    assert {t["to"]: t["amount"] for t in entry["transfers"]} == {"Ann": 45, "Ben": 30, "Cid": 15}
+    assert entry["standing"] == table["standing"]
+    assert cli("check")[0] == 0
+
+
+def test_a_standing_word_is_undone_like_a_stake(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    acts(cli, "behind Ben Ann 10 follow")
+    code, out, err = cli("undo")
+    assert code == 0, err
+    assert "behind Ben Ann 10 follow" in out
+    assert Store().tonight()["table"]["standing"] == {}
+    assert Session.open(Store()).night.seating.standing == ()
+
+
+def test_a_refused_standing_word_changes_nothing_stored(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    before = Store().tonight()
+    code, _, err = cli("act", "box", "Ann", "2")
+    assert code != 0
+    assert err.strip() == "error: box Ann 2: at most 1 box a player here (boxes.per_seat 1)"
+    assert Store().tonight() == before
+
+
+def test_the_exported_log_replays_to_the_ledgers_money(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "blackjack-pro", "Mei", "Bob", "Carol", "--stake", "10")[0] == 0
+    acts(cli, "box Bob 2", "stake Bob:2 20", "up 9", "deal Bob A K", "deal Bob:2 10 6")
+    acts(cli, "deal Carol 10 10", "hit Bob:2 5", "stand Carol", "hole 8", "box Bob 1", "up 6")
+    acts(cli, "deal Bob 10 10", "deal Carol 10 9", "stand Bob", "stand Carol", "hole 10", "draw 2")
+    code, log, _ = cli("export", "--log")
+    assert "box Bob 2\nstake Bob:2 20\n" in log and "box Bob 1\n" in log
+    path = banluck_home / "night.log"
+    path.write_text(log, encoding="utf-8")
+    code, out, err = cli("replay", str(path), "--json")
+    assert code == 0, err
+    _, ledger, _ = cli("ledger", "--json")
+    stored = [e["transfers"] for e in json.loads(ledger)["entries"]]
+    assert [r["transfers"] for r in json.loads(out)["rounds"]] == stored
+    assert json.loads(ledger)["balances"] == {"Bob": 45, "Carol": 20, "Mei": -65}
+
+
+@pytest.fixture
+def old_store(banluck_home: Path) -> Path:
+    shutil.copytree(FIXTURE / "store", banluck_home, dirs_exist_ok=True)
+    return banluck_home
+
+
+def expected(name: str) -> object:
+    return json.loads((FIXTURE / name).read_text(encoding="utf-8"))
+
+
+def test_an_old_casino_store_reads_and_exports_as_it_did(cli, old_store: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("check") == (0, "", "")
+    for args, name in (
+        (("ledger", "--all", "--json"), "ledger-all.json"),
+        (("settle", "--json"), "settle.json"),
+        (("night", "show", "--json"), "night-show.json"),
+    ):
+        code, out, err = cli(*args)
+        assert code == 0, err
+        assert json.loads(out) == expected(name), args
+    code, log, _ = cli("export", "--log")
+    assert log == (FIXTURE / "night1.log").read_text(encoding="utf-8")
+
+
+def test_the_open_round_of_an_old_casino_store_is_finished_and_boxes_can_follow(  # type: ignore[no-untyped-def]
+    cli, old_store: Path
+) -> None:
+    """Round 3 was left after `hit Ann 5` (21). Cid doubles 5 5 to 19 (40); the dealer draws
+    7 to 17: Ann +10, Cid +40, Ben (dealing) -50. Then Cid bets behind Ann's box."""
+    acts(cli, "double Cid 9", "draw 7")
+    _, out, _ = cli("ledger", "--json")
+    last = json.loads(out)["entries"][-1]
+    assert {t["to"]: t["amount"] for t in last["transfers"]} == {"Ann": 10, "Cid": 40}
+    assert "standing" not in last
+    acts(cli, "behind Cid Ann 20 follow", "up 7", "deal Ann A K")
+    _, out, _ = cli("ledger", "--json")
+    last = json.loads(out)["entries"][-1]
+    assert {t["to"]: t["amount"] for t in last["transfers"]} == {"Ann": 15, "Cid": 30}
+    assert cli("check")[0] == 0
