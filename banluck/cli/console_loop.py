@@ -218,6 +218,11 @@ class TableConsole:
         else:
             return None
         names = self.names()
+        night = self.session.night
+        state = night.current.state if night.current is not None else None
+        # and the names the game expects after the word now (a split hand `Bob:2.1`)
+        now = night.family.names_for(word, state, list(night.seating.seats))
+        names.update({n.lower(): n for n in now})
         fixed, wrong = list(rest), []
         for i in at:
             name = rest[i]

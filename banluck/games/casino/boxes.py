@@ -237,19 +237,17 @@ def leaving(seating: Seating, name: str) -> Seating:
 
 
 def notes(seating: Seating) -> list[str]:
-    """Who is on which box, between rounds: `Bob: boxes Bob 10, Bob:2 20`, `Carol 5 behind Bob
-    (follows)`."""
+    """Who is on which box, between rounds: `Bob: 2 boxes, Bob 10, Bob:2 20`, `Carol: 5 behind
+    Bob, follows` (follows doubles and splits; `stays out` of them)."""
     out = []
     stakes = spot_stakes(seating.standing)
     for name, count in box_counts(seating.standing).items():
         own = seating.stake_of(name)
-        spots = ", ".join(
-            f"{b} {stakes.get(b, own)}" for b in boxes_of(name, seating.standing) if count
-        )
-        out.append(f"{name} plays {count} boxes: {spots}")
+        spots = ", ".join(f"{b} {stakes.get(b, own)}" for b in boxes_of(name, seating.standing))
+        out.append(f"{name}: {count} boxes, {spots}")
     for bet in behind_bets(seating.standing).values():
-        how = "follows" if bet.follow else "stays out of"
-        out.append(f"{bet.bettor} bets {bet.stake} behind {bet.box} ({how} doubles and splits)")
+        how = "follows" if bet.follow else "stays out"
+        out.append(f"{bet.bettor}: {bet.stake} behind {bet.box}, {how}")
     return out
 
 
