@@ -57,6 +57,8 @@ def show(as_json: JsonOpt = False) -> None:
             "balances": balances,
             "results": session.results(),
         }
+        if s.standing:  # the game's standing bets (bets behind a box, extra boxes), when any
+            out["standing"] = dict(s.standing)
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     from banluck.cli.render import console, table_screen

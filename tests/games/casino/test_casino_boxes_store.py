@@ -114,3 +114,15 @@ def test_the_open_round_of_an_old_casino_store_is_finished_and_boxes_can_follow(
     last = json.loads(out)["entries"][-1]
     assert {t["to"]: t["amount"] for t in last["transfers"]} == {"Ann": 15, "Cid": 30}
     assert cli("check")[0] == 0
+
+
+def test_night_show_lists_the_standing_bets(cli) -> None:  # type: ignore[no-untyped-def]
+    """`night show --json` has `standing` once there is one (a night without any is unchanged)."""
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    _, out, _ = cli("night", "show", "--json")
+    assert "standing" not in json.loads(out)
+    acts(cli, "behind Ben Ann 10 stay")
+    _, out, _ = cli("night", "show", "--json")
+    assert json.loads(out)["standing"] == {"behind Ben": "behind Ben Ann 10 stay"}
+    code, out, _ = cli("night", "show")
+    assert code == 0 and "Ben: 10 behind Ann, stays out" in out
