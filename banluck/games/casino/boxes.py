@@ -120,14 +120,14 @@ def _box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
         count = box_counts(seating.standing).get(owner, 1)
         raise RuleError(
             f"there is no box {name}: {owner} plays {count} box{'es' if count > 1 else ''}"
-            f" (box {owner} {number} gives him more)"
+            f" (`box {owner} {number}` first)"
         )
     return name
 
 
 def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Seating:
     """`behind Carol Bob 5 follow`, `behind Carol 0`."""
-    usage = "usage: behind NAME BOX AMOUNT follow|stay (or behind NAME 0 to take him back)"
+    usage = "usage: behind NAME BOX AMOUNT follow|stay (behind NAME 0: back on an own box)"
     if len(args) == 2:
         bettor = resolve(args[0])
         if _amount(args[1], "bet behind") != 0:
