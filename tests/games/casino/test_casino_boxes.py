@@ -177,7 +177,10 @@ def test_a_second_box_takes_the_players_stake_until_it_has_its_own() -> None:
             "behind Ben Ann 10 follow\nbehind Ann Cid 10 follow",
             "Ben bets behind Ann's box: take that bet off",
         ),
-        ("behind Ben Ann:2 10 follow", "there is no box Ann:2: Ann plays 1 box (`box Ann 2` first)"),
+        (
+            "behind Ben Ann:2 10 follow",
+            "there is no box Ann:2: Ann plays 1 box (`box Ann 2` first)",
+        ),
         ("behind Ben 0", "Ben bets behind no box: Ben plays an own box already"),
         ("behind Ben Ann 10", "usage: behind NAME BOX AMOUNT follow|stay"),
         ("box Ann 2", "box Ann 2: at most 1 box a player here (boxes.per_seat 1)"),

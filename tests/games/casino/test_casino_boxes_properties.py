@@ -16,8 +16,8 @@ from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
 from banluck.table.line import split_line
 from banluck.table.round import Round
-from banluck.table.seats import Table
-from tests.games.casino.test_casino_properties import SETTINGS, _cards_of, house_rules, pick, shoe
+from tests.games.casino import test_casino_properties as properties
+from tests.games.casino.test_casino_properties import SETTINGS, house_rules
 
 AMOUNTS = st.sampled_from([10, 20, 30])
 
@@ -41,18 +41,7 @@ def tables(draw: st.DrawFn) -> tuple[dict[str, int], tuple[tuple[str, str], ...]
 def random_round(
     rules: Preset, seed: int, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
 ) -> Round[RoundState]:
-    rng = random.Random(seed)
-    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes, standing), CASINO)
-    deck = shoe(rng, rules.decks)
-    for _ in range(120):
-        if rnd.done:
-            break
-        act = pick(rnd, deck, rng)
-        rnd.do(act)
-        for card in _cards_of(act):
-            deck.remove(card)
-    assert rnd.done, f"a round did not end: {rnd.pending()}"
-    return rnd
+    return properties.random_round(rules, random.Random(seed), stakes, standing)
 
 
 def _first_box_net(rnd: Round[RoundState]) -> int:

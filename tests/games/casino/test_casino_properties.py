@@ -94,10 +94,16 @@ def pick(rnd: Round[RoundState], deck: list[Card], rng: random.Random) -> Action
     return rng.choice([act for act in legal if act.word == word])
 
 
-def random_round(rules: Preset, rng: random.Random, stakes: dict[str, int]) -> Round[RoundState]:
-    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes), CASINO)
+def random_round(
+    rules: Preset,
+    rng: random.Random,
+    stakes: dict[str, int],
+    standing: tuple[tuple[str, str], ...] = (),
+) -> Round[RoundState]:
+    """A round of random legal actions (`standing`: bets behind a box and extra boxes)."""
+    rnd: Round[RoundState] = Round(Table(rules, "Dee", stakes, standing), CASINO)
     deck = shoe(rng, rules.decks)
-    for _ in range(80):
+    for _ in range(160):
         if rnd.done:
             break
         act = pick(rnd, deck, rng)
