@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
-    from banluck.table.seats import Seating, Table
+    from banluck.table.seats import Table
 
 
 class RoundStateLike(Protocol):
@@ -92,7 +92,9 @@ class TableWord:
     word: str
     usage: str
     help: str
-    apply: Callable[[Seating, list[str], Callable[[str], str]], Seating]
+    # (seating, args, resolve) -> the new seating; a `banluck.table.night.Seating` each (typed
+    # Any here: the night imports this module)
+    apply: Callable[[Any, list[str], Callable[[str], str]], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +115,11 @@ class Family(Generic[S]):
     # -- standing bets: the game's own night-level words (none for ban-luck) -------------------
     table_words: Mapping[str, TableWord] = field(default_factory=dict)
     # the betting spots beyond the seats that `stake NAME N` may name (a second box `Bob:2`)
-    spots: Callable[[Seating], list[str]] | None = None
+    spots: Callable[[Any], list[str]] | None = None
     # a player leaves: his standing bets dropped, or a RuleError saying why he cannot yet
-    leaving: Callable[[Seating, str], Seating] | None = None
+    leaving: Callable[[Any, str], Any] | None = None
     # what the console shows between rounds about the standing bets (`Carol 5 behind Bob`)
-    standing_notes: Callable[[Seating], list[str]] | None = None
+    standing_notes: Callable[[Any], list[str]] | None = None
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

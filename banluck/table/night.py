@@ -17,7 +17,6 @@ from banluck.table.action import DEALER, Action
 from banluck.table.family import Family
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.round import Round
-from banluck.table.seats import Seating as Seating  # re-exported: the table between rounds
 from banluck.table.seats import Table
 
 if TYPE_CHECKING:
@@ -25,6 +24,37 @@ if TYPE_CHECKING:
 
 RESERVED = frozenset({DEALER, "all", "everyone"})
 EVERYONE = ("all", "everyone")
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The table between rounds: everything the next round needs, and nothing of the past."""
+
+    preset: TablePreset
+    seats: tuple[str, ...]
+    dealer: str
+    stakes: tuple[tuple[str, int], ...] = ()  # per-player stakes that differ from the default
+    default_stake: int | None = None
+    dealt: int = 0  # rounds dealt by the current dealer since he took the deal
+    won: int = 0  # of those, rounds he won on balance
+    next_round: int = 1
+    # The game's standing bets (Family.table_words): (key, line) pairs, sorted, e.g.
+    # ("behind Carol", "behind Carol Bob 5 follow"). A key `stake SPOT` is the stake of a betting
+    # spot that is not a seat (`stake Bob:2 20`, Family.spots). Empty for a night without any.
+    standing: tuple[tuple[str, str], ...] = ()
+
+    def stake_of(self, name: str) -> int | None:
+        return dict(self.stakes).get(name, self.default_stake)
+
+    def standing_line(self, key: str) -> str | None:
+        return dict(self.standing).get(key)
+
+    def with_standing(self, key: str, line: str | None) -> Seating:
+        """The seating with one standing bet set to `line` (None: taken off)."""
+        standing = {k: v for k, v in self.standing if k != key}
+        if line is not None:
+            standing[key] = line
+        return replace(self, standing=tuple(sorted(standing.items())))
 
 
 @dataclass(frozen=True, slots=True)

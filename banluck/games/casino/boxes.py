@@ -24,7 +24,7 @@ from banluck.core.errors import RuleError
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.state import Bettor, Box, HandState
-from banluck.table.seats import Seating
+from banluck.table.night import Seating
 
 FOLLOW = ("follow", "stay")
 
