@@ -109,8 +109,9 @@ def _amount(text: str, what: str) -> int:
         raise RuleError(str(exc)) from None
 
 
-def _box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
-    """`bob` -> `Bob`, `bob:2` -> `Bob:2`: a box that is played (or would be, between deals)."""
+def box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
+    """`bob` -> `Bob`, `bob:2` -> `Bob:2`: a box as a betting spot between rounds, for any word
+    that bets on a box (`behind`, a per-box side bet); a box the player does not play is refused."""
     base, colon, number = arg.partition(":")
     owner = resolve(base)
     if not colon:
@@ -139,7 +140,7 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
         raise RuleError(usage)
     preset = _preset(seating)
     bettor = resolve(args[0])
-    box = _box_name(args[1], seating, resolve)
+    box = box_name(args[1], seating, resolve)
     owner = owner_of(box)
     stake = _amount(args[2], "bet behind")
     follow = args[3].lower()

@@ -48,3 +48,10 @@ def test_the_console_shows_a_players_second_box_in_seat_order() -> None:
     during = shown.split("> double Bob:2.1 10\n")[1]
     names = [line.split()[0] for line in during.splitlines() if " = " in line]
     assert names == ["Bob", "Bob:2.1", "Bob:2.2", "Carol"]
+
+
+def test_between_rounds_the_standing_words_are_offered_with_the_seats() -> None:
+    from banluck.games.casino.hints import names_for, words_now
+
+    assert {"behind", "box"} <= set(words_now(None))
+    assert names_for("behind", None, ["Dee", "Ann"]) == ["Dee", "Ann"]
