@@ -126,3 +126,16 @@ def test_night_show_lists_the_standing_bets(cli) -> None:  # type: ignore[no-unt
     assert json.loads(out)["standing"] == {"behind Ben": "behind Ben Ann 10 stay"}
     code, out, _ = cli("night", "show")
     assert code == 0 and "Ben: 10 behind Ann, stays out" in out
+
+
+def test_a_damaged_standing_is_named_and_nothing_changes(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """A night file whose `table.standing` is not keys with lines is refused with the field."""
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    acts(cli, "behind Ben Ann 10 stay")
+    path = banluck_home / "nights" / "0001.json"
+    raw = path.read_bytes()
+    assert raw.count(b'"behind Ben":"behind Ben Ann 10 stay"') == 1
+    path.write_bytes(raw.replace(b'"behind Ben":"behind Ben Ann 10 stay"', b'"behind Ben":7'))
+    code, _, err = cli("night", "show")
+    assert code != 0
+    assert "night field 'table.standing' is" in err and "\n" not in err.strip()
