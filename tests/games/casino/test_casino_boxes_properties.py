@@ -6,6 +6,7 @@ bet allows; the replay of the round's lines equals the live round."""
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -98,3 +99,65 @@ def test_replay_of_the_lines_equals_the_live_round(
         replayed.do(CASINO.words[word].parse(args))
     assert replayed.state == rnd.state
     assert replayed.transfers() == rnd.transfers()
+
+
+SEATS = ("Dee", "Ann", "Ben", "Cid", "Eve")
+WORDS = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("behind"),
+            st.sampled_from(SEATS),
+            st.sampled_from([*SEATS, "Ann:2", "Eve:2"]),
+            st.sampled_from(["0", "4", "5", "10"]),
+            st.sampled_from(["follow", "stay"]),
+        ),
+        st.tuples(st.just("box"), st.sampled_from(SEATS), st.sampled_from(["1", "2", "3"])),
+        st.tuples(st.just("stake"), st.sampled_from(["Ann", "Ann:2", "Eve:2"]), st.just("20")),
+        st.tuples(st.just("pass")),
+    ),
+    max_size=12,
+)
+
+
+@SETTINGS
+@given(words=WORDS)
+def test_a_night_of_standing_words_replays_to_the_same_table_and_money(
+    words: list[tuple[str, ...]],
+) -> None:
+    """Random `behind`, `box`, `stake` and `pass` lines (a refused one changes nothing), then a
+    round where every box is dealt A K against a 7: every box and every bet riding behind one is
+    paid 3:2 at once. The night's own lines replayed give the same table and money."""
+    from banluck.app.session import read_log
+    from banluck.core.errors import RuleError
+
+    night, _ = read_log(
+        "night box-21 Dee Ann Ben Cid Eve\nrule boxes.per_seat 2\nstake 10\n", "property"
+    )
+    for word, *args in words:
+        if word == "behind" and args[2] == "0":
+            args = args[:2]
+        with suppress(RuleError):  # a refused line changes nothing
+            night.do_line(word, list(args))
+    seating = night.seating
+    night.do_line("up", ["7"])
+    state = night.current
+    assert state is not None
+    riding = {
+        **{b.name: b.stake for b in state.state.players.values()},
+        **{x.name: x.stake for b in state.state.players.values() for x in b.bettors},
+    }
+    for name in list(state.state.players):
+        night.do_line("deal", [name, "A", "K"])
+    assert night.current is None
+    expected: dict[str, int] = {}
+    for name, stake in riding.items():
+        expected[name.split(":")[0]] = expected.get(name.split(":")[0], 0) + stake * 3 // 2
+    got = {n: v for n, v in night.rounds[-1].nets().items() if v}
+    assert got == {**expected, seating.dealer: -sum(expected.values())}
+    again, _ = read_log(
+        "night box-21 Dee Ann Ben Cid Eve\nrule boxes.per_seat 2\nstake 10\n"
+        + "\n".join(" ".join([w, *a]) for w, a in night.lines),
+        "again",
+    )
+    assert again.seating == night.seating
+    assert again.balances == night.balances
