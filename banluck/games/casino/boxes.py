@@ -171,7 +171,7 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
     if box_counts(seating.standing).get(bettor, 1) > 1:
         raise RuleError(
             f"{bettor} plays {box_counts(seating.standing)[bettor]} boxes: box {bettor} 1 first"
-            " (a bettor behind a box plays no box of his own)"
+            " (a bettor behind a box plays none)"
         )
     on_box = [b.bettor for b in bets.values() if b.box == box and b.bettor != bettor]
     if len(on_box) + 1 >= preset.boxes.bettors:
@@ -256,7 +256,7 @@ def notes(seating: Seating) -> list[str]:
 
 
 def fresh_boxes(
-    preset: Preset, dealer: str, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
+    preset: Preset, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
 ) -> tuple[dict[str, Box], list[str]]:
     """The boxes of a new round in seat order (each player's boxes together), the bettors behind
     them, and the standing bets that do not ride this round (and why)."""
@@ -271,9 +271,7 @@ def fresh_boxes(
             check_stake(spot, amount, preset)
             boxes[spot] = Box(spot, amount, [HandState(spot, amount)], owner=name)
     waiting: list[str] = []
-    for bet in bets.values():
-        if bet.bettor == dealer:
-            continue  # the dealer bets on no box
+    for bet in (bets[name] for name in stakes if name in bets):  # in seat order; not the dealer
         target = boxes.get(bet.box)
         if target is None:
             waiting.append(

@@ -27,7 +27,7 @@ def fresh_state(table: Table) -> RoundState:
             name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
         }
         return RoundState(preset, table.dealer, spots)
-    spots, waiting = boxes.fresh_boxes(preset, table.dealer, dict(table.stakes), table.standing)
+    spots, waiting = boxes.fresh_boxes(preset, dict(table.stakes), table.standing)
     if not spots:
         raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
     return RoundState(preset, table.dealer, spots, waiting_bets=waiting)
