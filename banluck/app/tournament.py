@@ -225,19 +225,11 @@ def read_tournament_log(
     (knobs of the named preset changed for this night), then its lines. LogError names the
     first wrong line."""
     from banluck.app import presets
-    from banluck.table.nightlog import LogError, parse_lines
+    from banluck.table.nightlog import LogError, parse_lines, read_rules
 
     lines = parse_lines(text)
     first = lines[0]
-    body = lines[1:]
-    rules: list[tuple[str, str]] = []
-    while body and body[0].word == "rule":
-        line, body = body[0], body[1:]
-        if len(line.args) != 2:
-            raise LogError(
-                source, line.number, "usage: rule KEY VALUE, e.g. rule tournament.hands 8"
-            )
-        rules.append((line.args[0], line.args[1]))
+    rules, body = read_rules(lines[1:], source, "tournament.hands 8")
     kind = _kind()
     try:
         name, seats, buy_in, chips = kind.parse_start(first.args)

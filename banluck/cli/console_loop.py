@@ -10,7 +10,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 
@@ -323,7 +323,6 @@ def _remember(line: str) -> None:
 
 
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
-    import typer
 
     from banluck.cli.render import console
     from banluck.storage import Store
@@ -361,6 +360,23 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     if interactive:
         _setup_readline(tc)
     tc.redraw()
+    read_and_handle(tc, interactive)
+
+
+class LineConsole(Protocol):
+    """What the loop drives: a console that handles a line and can show what is stored."""
+
+    out: Console
+
+    def handle(self, line: str) -> bool: ...
+
+    def reopen(self, why: str | None = None) -> None: ...
+
+
+def read_and_handle(tc: LineConsole, interactive: bool) -> None:
+    """Read lines and hand each to the console until it quits or the input ends."""
+    import typer
+
     while True:
         try:
             line = input("> " if interactive else "")
