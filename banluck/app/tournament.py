@@ -179,11 +179,14 @@ class TournamentSession:
         pool = pool_of(self.record["id"])
         played = self.tournament
         won = played.prizes()
-        ranked = [n for group in played.standings() for n in group if n in won]
         entries = []
-        for name in ranked:
-            rank = 1 + next(i for i, g in enumerate(played.standings()) if name in g)
-            entries.append(pool_entry("prize", name, pool, won[name], f"{place(rank)} place"))
+        ahead = 0  # players placed before this group: tied players share a place
+        for group in played.standings():
+            for name in group:
+                if name in won:
+                    note = f"{place(ahead + 1)} place" + (" (tied)" if len(group) > 1 else "")
+                    entries.append(pool_entry("prize", name, pool, won[name], note))
+            ahead += len(group)
         self.store.add_entries(entries, night_update={"table": dict(table)})
         record = self.store.tonight()
         assert record is not None

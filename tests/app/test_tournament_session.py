@@ -188,3 +188,19 @@ def test_the_ledger_holds_exactly_the_buy_ins_and_the_prizes(
     assert owed.get(pool, 0) == 0 and sum(owed.values()) == 0
     assert {n: owed.get(n, 0) for n in names} == {n: won.get(n, 0) - 15 for n in names}
     assert store.check() == []
+
+
+def test_players_tied_at_the_end_share_their_prizes_in_the_ledger() -> None:
+    """Ann and Ben push the only hand: tied first, they share 70 % + 30 % of 40 evenly."""
+    make_short({"tournament.hands": "1", "tournament.cutoffs": "[]"})
+    store = Store()
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    session = TournamentSession.open(store)
+    for line in ("bet Ann 20", "bet Ben 40", "up 7", "deal Ann 10 8", "deal Ben 9 9"):
+        session.act(line)
+    for line in ("stand Ann", "stand Ben", "hole A"):  # the dealer 7 A = 18: both push
+        session.act(line)
+    assert [(e["player"], e["amount"], e["note"]) for e in session.prizes()] == [
+        ("Ann", 20, "1st place (tied)"),
+        ("Ben", 20, "1st place (tied)"),
+    ]
