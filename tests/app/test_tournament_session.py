@@ -5,6 +5,7 @@ ledger holds exactly the buy-ins and the prizes: the chips never reach it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,25 @@ def test_players_tied_at_the_end_share_their_prizes_in_the_ledger() -> None:
         ("Ann", 20, "1st place (tied)"),
         ("Ben", 20, "1st place (tied)"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("lines", "bet Ann 20", "table.tournament'.lines is 'bet Ann 20', not a list of lines"),
+        ("chips", 0, "table.tournament'.chips is 0, not a whole number above 0"),
+        ("seats", ["Ann", 3], "table.tournament'.seats is ['Ann', 3], not a list of names"),
+    ],
+)
+def test_a_damaged_tournament_record_is_a_damaged_file(
+    store: Store, field: str, value: object, message: str
+) -> None:
+    """A hand-edited `table.tournament` is refused as a damaged file, naming the field, never
+    played as something else."""
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    path = store.night_path(1)
+    data = json.loads(path.read_text())
+    data["night"]["1"]["table"]["tournament"][field] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(StoreError, match=re.escape(message)):
+        TournamentSession.open(Store())
