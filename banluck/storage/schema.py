@@ -246,7 +246,7 @@ def _check_tournament(tournament: Any) -> None:
         raise Shape(f"{where} is {tournament!r}, not an object")
     for key in ("buy_in", "chips"):
         value = tournament.get(key)
-        if not (_is_int(value) and value > 0):
+        if not (isinstance(value, int) and not isinstance(value, bool) and value > 0):
             raise Shape(f"{where}.{key} is {value!r}, not a whole number above 0")
     _names(tournament.get("seats"), f"{where}.seats")
     lines = tournament.get("lines")
