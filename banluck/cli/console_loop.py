@@ -323,7 +323,6 @@ def _remember(line: str) -> None:
 
 
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
-
     from banluck.cli.render import console
     from banluck.storage import Store
 
