@@ -167,7 +167,7 @@ def _error(exc: BanluckError | str) -> RenderableType:
 
 def run_tournament_console(store: Store, out: Console) -> None:
     """The loop: read a line, act on the stored tournament, redraw the leaderboard."""
-    from banluck.cli.console_loop import read_and_handle
+    from banluck.cli.line_loop import read_and_handle
 
     interactive = sys.stdin.isatty()
     tc = TournamentConsole(store, out)
