@@ -179,11 +179,14 @@ class TournamentSession:
         pool = pool_of(self.record["id"])
         played = self.tournament
         won = played.prizes()
-        ranked = [n for group in played.standings() for n in group if n in won]
         entries = []
-        for name in ranked:
-            rank = 1 + next(i for i, g in enumerate(played.standings()) if name in g)
-            entries.append(pool_entry("prize", name, pool, won[name], f"{place(rank)} place"))
+        ahead = 0  # players placed before this group: tied players share a place
+        for group in played.standings():
+            for name in group:
+                if name in won:
+                    note = f"{place(ahead + 1)} place" + (" (tied)" if len(group) > 1 else "")
+                    entries.append(pool_entry("prize", name, pool, won[name], note))
+            ahead += len(group)
         self.store.add_entries(entries, night_update={"table": dict(table)})
         record = self.store.tonight()
         assert record is not None
@@ -225,19 +228,11 @@ def read_tournament_log(
     (knobs of the named preset changed for this night), then its lines. LogError names the
     first wrong line."""
     from banluck.app import presets
-    from banluck.table.nightlog import LogError, parse_lines
+    from banluck.table.nightlog import LogError, parse_lines, read_rules
 
     lines = parse_lines(text)
     first = lines[0]
-    body = lines[1:]
-    rules: list[tuple[str, str]] = []
-    while body and body[0].word == "rule":
-        line, body = body[0], body[1:]
-        if len(line.args) != 2:
-            raise LogError(
-                source, line.number, "usage: rule KEY VALUE, e.g. rule tournament.hands 8"
-            )
-        rules.append((line.args[0], line.args[1]))
+    rules, body = read_rules(lines[1:], source, "tournament.hands 8")
     kind = _kind()
     try:
         name, seats, buy_in, chips = kind.parse_start(first.args)

@@ -313,24 +313,7 @@ def _setup_readline(tc: TableConsole) -> None:
     atexit.register(save)
 
 
-def _remember(line: str) -> None:
-    """Add the line to the history file at once: a killed terminal keeps its history too."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - no readline on this platform: no history
-        return
-    from banluck.core.home import data_dir
-
-    if line.strip():
-        history = data_dir() / "table-history"
-        with contextlib.suppress(OSError):
-            history.parent.mkdir(parents=True, exist_ok=True)
-            history.touch()
-            readline.append_history_file(1, history)
-
-
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
-    import typer
 
     from banluck.cli.common import open_store
     from banluck.cli.render import console
@@ -368,26 +351,9 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
     if interactive:
         _setup_readline(tc)
     tc.redraw()
-    while True:
-        try:
-            line = input("> " if interactive else "")
-        except EOFError:  # Ctrl-D, or the end of piped input
-            tc.out.print()
-            return
-        except KeyboardInterrupt:  # Ctrl-C drops the line being typed
-            tc.out.print()
-            if not interactive:
-                raise typer.Exit(130) from None
-            continue
-        if interactive:
-            _remember(line)
-        try:
-            if not tc.handle(line):
-                return
-        except KeyboardInterrupt:
-            if not interactive:
-                raise typer.Exit(130) from None
-            tc.reopen("interrupted: the panel shows what is stored")
+    from banluck.cli.line_loop import read_and_handle
+
+    read_and_handle(tc, interactive)
 
 
 NIGHT_USAGE = "night PRESET SEAT SEAT..."

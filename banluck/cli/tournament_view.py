@@ -106,13 +106,18 @@ class TournamentConsole:
         s = self.session
         self.out.print(tournament_screen(s.tournament, self.out.width, s.record["id"]))
 
-    def reopen(self) -> None:
+    def reopen(self, why: str | None = None) -> None:
+        """Read the tournament again from the store (the truth); with `why`, say so and redraw."""
         from banluck.app.tournament import TournamentSession
 
         try:
             self.session = TournamentSession.open(self.store)
         except BanluckError as exc:
             self.out.print(_error(exc))
+            return
+        if why is not None:
+            self.out.print(Text(why, "yellow"))
+            self.redraw()
 
     def handle(self, line: str) -> bool:
         """Act on one typed line and show the result; False when the dealer quits."""
@@ -162,32 +167,14 @@ def _error(exc: BanluckError | str) -> RenderableType:
 
 def run_tournament_console(store: Store, out: Console) -> None:
     """The loop: read a line, act on the stored tournament, redraw the leaderboard."""
-    import typer
+    from banluck.cli.line_loop import read_and_handle
 
     interactive = sys.stdin.isatty()
     tc = TournamentConsole(store, out)
     if interactive:
         _setup_readline(tc)
     tc.redraw()
-    while True:
-        try:
-            line = input("> " if interactive else "")
-        except EOFError:
-            tc.out.print()
-            return
-        except KeyboardInterrupt:
-            tc.out.print()
-            if not interactive:
-                raise typer.Exit(130) from None
-            continue
-        try:
-            if not tc.handle(line):
-                return
-        except KeyboardInterrupt:
-            if not interactive:
-                raise typer.Exit(130) from None
-            tc.reopen()
-            tc.redraw()
+    read_and_handle(tc, interactive)
 
 
 def completions(tc: TournamentConsole, buffer: str) -> list[str]:

@@ -502,6 +502,12 @@ def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None =
     problems = _ends_problems(entry, ("payer", "payee"), people)
     if entry.get("from") == entry.get("to") and isinstance(entry.get("from"), str):
         problems.append(f"{entry.get('from')} cannot pay themself")
+    return problems + _amount_and_note(entry)
+
+
+def _amount_and_note(entry: Mapping[str, Any]) -> list[str]:
+    """A payment's, a buy-in's or a prize's amount and note."""
+    problems = []
     if not _is_amount(entry.get("amount")):
         problems.append(f"amount is {entry.get('amount')!r}, expected a positive whole number")
     if not isinstance(entry.get("note", ""), str):
@@ -555,11 +561,7 @@ def _pool_problems(entry: Mapping[str, Any], people: Collection[str] | None = No
         problems.append(f"pool is {pool!r}, expected the name of a prize pool")
     if isinstance(entry.get("player"), str) and entry["player"].startswith(POOL_PREFIX):
         problems.append(f"player {entry['player']} is a pool, not a person")
-    if not _is_amount(entry.get("amount")):
-        problems.append(f"amount is {entry.get('amount')!r}, expected a positive whole number")
-    if not isinstance(entry.get("note", ""), str):
-        problems.append(f"note is {entry.get('note')!r}, expected text")
-    return problems
+    return problems + _amount_and_note(entry)
 
 
 def _correction_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:

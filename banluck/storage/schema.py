@@ -7,7 +7,8 @@ is upgraded in memory when read and written at the current version the next time
 A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     meta     {"1": {"kind": "night", "schema": 2, "rev": int, "token": str, "next_seq": int}}
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
-                    started, closed}}
+                    started, closed, table}}   a tournament's `table.tournament`:
+                    {buy_in, chips, seats, lines} (banluck.app.tournament)
     presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
     entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot;
                                         kinds: round, payment, correction (reversing or, from
@@ -261,6 +262,7 @@ def _check_night_fields(night: dict[str, Any]) -> None:
         for w in words
     ):
         raise Shape(f"night field 'table.words' is {words!r}, not [round, line] pairs")
+    _check_tournament(table.get("tournament"))
     start = table.get("start")
     if start is not None:
         if not isinstance(start, dict):
@@ -272,6 +274,23 @@ def _check_night_fields(night: dict[str, Any]) -> None:
         stake = start.get("default_stake")
         if stake is not None and not (_is_int(stake) and stake > 0):
             raise Shape(f"night field 'table.start.default_stake' is {stake!r}")
+
+
+def _check_tournament(tournament: Any) -> None:
+    """A tournament night's `table.tournament`: its buy-in, chips, seats and lines."""
+    if tournament is None:
+        return
+    where = "night field 'table.tournament'"
+    if not isinstance(tournament, dict):
+        raise Shape(f"{where} is {tournament!r}, not an object")
+    for key in ("buy_in", "chips"):
+        value = tournament.get(key)
+        if not (isinstance(value, int) and not isinstance(value, bool) and value > 0):
+            raise Shape(f"{where}.{key} is {value!r}, not a whole number above 0")
+    _names(tournament.get("seats"), f"{where}.seats")
+    lines = tournament.get("lines")
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise Shape(f"{where}.lines is {lines!r}, not a list of lines")
 
 
 def _transfers(value: Any, where: str) -> None:

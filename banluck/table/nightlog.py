@@ -66,15 +66,7 @@ def read_night(
         raise LogError(
             source, first.number, "usage: night PRESET SEAT SEAT... (at least two seats)"
         )
-    rules: list[tuple[str, str]] = []
-    body = lines[1:]
-    while body and body[0].word == "rule":
-        line, body = body[0], body[1:]
-        if len(line.args) != 2:
-            raise LogError(
-                source, line.number, "usage: rule KEY VALUE, e.g. rule payouts.ban_luck 3"
-            )
-        rules.append((line.args[0], line.args[1]))
+    rules, body = read_rules(lines[1:], source, "payouts.ban_luck 3")
     try:
         preset = load_preset(first.args[0], rules)
         night = Night(seating_for(preset, first.args[1:]), family_for(preset))
@@ -83,6 +75,21 @@ def read_night(
         raise LogError(source, number, str(exc)) from None
     apply_lines(night, body, source)
     return night, lines
+
+
+def read_rules(
+    lines: Sequence[LogLine], source: str, example: str
+) -> tuple[list[tuple[str, str]], list[LogLine]]:
+    """The `rule KEY VALUE` lines at the head of `lines` (after a log's first line), as
+    (key, value) pairs, and the lines after them."""
+    rules: list[tuple[str, str]] = []
+    body = list(lines)
+    while body and body[0].word == "rule":
+        line, body = body[0], body[1:]
+        if len(line.args) != 2:
+            raise LogError(source, line.number, f"usage: rule KEY VALUE, e.g. rule {example}")
+        rules.append((line.args[0], line.args[1]))
+    return rules, body
 
 
 def apply_lines(night: Night, lines: Iterable[LogLine], source: str) -> None:

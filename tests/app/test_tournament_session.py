@@ -5,6 +5,7 @@ ledger holds exactly the buy-ins and the prizes: the chips never reach it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,41 @@ def test_the_ledger_holds_exactly_the_buy_ins_and_the_prizes(
     assert owed.get(pool, 0) == 0 and sum(owed.values()) == 0
     assert {n: owed.get(n, 0) for n in names} == {n: won.get(n, 0) - 15 for n in names}
     assert store.check() == []
+
+
+def test_players_tied_at_the_end_share_their_prizes_in_the_ledger() -> None:
+    """Ann and Ben push the only hand: tied first, they share 70 % + 30 % of 40 evenly."""
+    make_short({"tournament.hands": "1", "tournament.cutoffs": "[]"})
+    store = Store()
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    session = TournamentSession.open(store)
+    for line in ("bet Ann 20", "bet Ben 40", "up 7", "deal Ann 10 8", "deal Ben 9 9"):
+        session.act(line)
+    for line in ("stand Ann", "stand Ben", "hole A"):  # the dealer 7 A = 18: both push
+        session.act(line)
+    assert [(e["player"], e["amount"], e["note"]) for e in session.prizes()] == [
+        ("Ann", 20, "1st place (tied)"),
+        ("Ben", 20, "1st place (tied)"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("lines", "bet Ann 20", "table.tournament'.lines is 'bet Ann 20', not a list of lines"),
+        ("chips", 0, "table.tournament'.chips is 0, not a whole number above 0"),
+        ("seats", ["Ann", 3], "table.tournament'.seats is ['Ann', 3], not a list of names"),
+    ],
+)
+def test_a_damaged_tournament_record_is_a_damaged_file(
+    store: Store, field: str, value: object, message: str
+) -> None:
+    """A hand-edited `table.tournament` is refused as a damaged file, naming the field, never
+    played as something else."""
+    start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
+    path = store.night_path(1)
+    data = json.loads(path.read_text())
+    data["night"]["1"]["table"]["tournament"][field] = value
+    path.write_text(json.dumps(data))
+    with pytest.raises(StoreError, match=re.escape(message)):
+        TournamentSession.open(Store())

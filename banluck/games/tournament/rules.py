@@ -53,7 +53,13 @@ def check_start(preset: object, seats: Sequence[str], buy_in: int, chips: int) -
             ' (game = "casino"), e.g. tournament'
         )
     section = preset.tournament
-    check_knobs(section)
+    try:
+        check_knobs(section)
+    except RuleError as exc:
+        raise RuleError(
+            f"preset {preset.name}: {exc} (change it with `banluck rules set {preset.name}"
+            " KEY VALUE`)"
+        ) from None
     if len(seats) < 2:
         raise RuleError("a tournament needs at least two players")
     if len(section.prizes) > len(seats):
