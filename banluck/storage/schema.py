@@ -377,6 +377,35 @@ SUMMARY_FIELDS: tuple[Field, ...] = (
 )
 
 
+def _is_totals(value: Any) -> bool:
+    """A night's totals (`banluck.money.stats.night_totals`): absent, they are made again."""
+    if not isinstance(value, dict) or set(value) != {"players", "result", "balance"}:
+        return False
+    players = value["players"]
+    return (
+        _name_map(_is_int)(value["result"])
+        and _name_map(_is_int)(value["balance"])
+        and isinstance(players, dict)
+        and all(
+            isinstance(p, dict)
+            and all(_is_int(p.get(k)) for k in ("rounds", "dealt", "net_as_dealer"))
+            and _name_map(_is_int)(p.get("kinds"))
+            for p in players.values()
+        )
+    )
+
+
+def _is_renames(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(r, list)
+        and len(r) == 3
+        and _count(1)(r[0])
+        and _is_name(r[1])
+        and _is_name(r[2])
+        for r in value
+    )
+
+
 INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
     "meta": (
         ("next_seq", _count(1), "the next seq, a whole number from 1"),
@@ -408,6 +437,8 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("reversed", lambda v: isinstance(v, list) and all(_count(1)(x) for x in v), "seqs"),
         ("live", _count(0), "a count"),
         ("net", _name_map(_is_int), "names with whole amounts"),
+        ("totals", _maybe(_is_totals), "the night's totals (players, result, balance)"),
+        ("crc", _maybe(_count(0)), "the CRC-32 of the night file"),
     ),
     "people": (
         ("name", _is_name, "a name"),
@@ -440,6 +471,8 @@ def validate_index(raw: Any, path: Path) -> Tables:
     nights = _docs(data, "nights")
     for key, record in nights.items():
         check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
+        if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
+            raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
         if record["id"] != int(key):
             raise Shape(f"night {key} has id {record['id']!r}")
     counted = meta["counted"].get("night")

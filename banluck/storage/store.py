@@ -276,6 +276,8 @@ class Store:
                 raise self._folder_error(folder, NotADirectoryError())
 
     def _folder_error(self, folder: Path, exc: OSError) -> StoreError:
+        if folder != self.home and os.path.lexists(self.home) and not self.home.is_dir():
+            folder = self.home  # the data folder itself is not a folder: name it, not `nights`
         if folder == self.home:
             what = f"the data folder {folder} ({self.named_by})"
             fix = "set BANLUCK_HOME to a folder, or move that file away"
@@ -296,6 +298,7 @@ class Store:
             yield
 
     def _write(self, change: Callable[[Tx], T], timeout: float | None = None) -> T:
+        self._check_folders()
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
             remove_stale_temps(self.nights_dir)

@@ -62,7 +62,7 @@ def random_round(
     rules: Preset, rng: random.Random, stakes: dict[str, int], bets: list[tuple[str, str, int]]
 ) -> Round[RoundState]:
     live = tuple(sorted(b for b in bets if b[1] in stakes))
-    return casino_random_round(rules, rng, stakes, live, suited_shoe)
+    return casino_random_round(rules, rng, stakes, bets=live, deck_of=suited_shoe)
 
 
 @SETTINGS
@@ -72,7 +72,7 @@ def test_rounds_with_side_bets_end_settled_zero_sum_in_whole_chips(
 ) -> None:
     """Every side bet is settled when the round ends, each its own transfer, and the round nets
     to zero in whole chips."""
-    rnd = random_round(rules, random.Random(seed), stakes, bets=bets)
+    rnd = random_round(rules, random.Random(seed), stakes, bets)
     transfers = rnd.transfers()
     assert all(type(t.amount) is int and t.amount > 0 for t in transfers)
     assert all({t.payer, t.payee} - {"Dee"} <= set(stakes) and "Dee" in (t.payer, t.payee)
@@ -91,7 +91,7 @@ def test_side_bets_replay_equals_live_and_pay_as_the_rules_say(
 ) -> None:
     """The round's lines replayed give the same state and transfers; each side bet's money
     equals an independent reading of its cards from the lines."""
-    rnd = random_round(rules, random.Random(seed), stakes, bets=bets)
+    rnd = random_round(rules, random.Random(seed), stakes, bets)
     replayed: Round[RoundState] = Round(rnd.table, CASINO)
     for line in rnd.lines():
         word, *args = split_line(line)
