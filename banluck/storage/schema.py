@@ -373,7 +373,8 @@ SUMMARY_FIELDS: tuple[Field, ...] = (
     ("net", _is_int, "a whole number"),
     ("rounds", _count(0), "a count"),
     ("dealt", _count(0), "a count"),
-    ("hands", _name_map(_count(0)), "hand kinds with their counts"),
+    # a night's count of a kind goes below 0 when it amends a round of an earlier night
+    ("hands", _name_map(_is_int), "hand kinds with whole counts"),
 )
 
 
