@@ -662,6 +662,13 @@ def house_edge(
     return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)), ev_by_up=tuple(by_up))
 
 
+@lru_cache(maxsize=16)
+def _full_shoe_edge(rules: Rules) -> EdgeResult:
+    """`house_edge(rules)` off a full shoe, once a process for each rule set (the console and a
+    command asking for the text after the JSON do not compute it again)."""
+    return house_edge(rules)
+
+
 def pick(opts: dict[str, Value]) -> Value:
     """The value of the option played: the first (in the order given) within TIE of the best."""
     top = max(v[0] for v in opts.values())
@@ -691,7 +698,7 @@ def _up_value(solver: _Solver, rules: Rules, take_even_money: bool) -> tuple[flo
 
 def edge_report(rules: Rules) -> dict[str, Any]:
     """`banluck edge`'s JSON shape for a casino rule set: the edge as a fraction of the bet."""
-    result = house_edge(rules)
+    result = _full_shoe_edge(rules)
     return {
         "heads_up": {"edge": result.edge, "sd": result.sd},
         "rules": asdict(rules),
