@@ -9,7 +9,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from banluck.core.errors import BanluckError
+from banluck.core.errors import BanluckError, RuleError
 
 MAX_AMOUNT = 10**12
 """The largest stake or payment banluck takes: far above any night among friends, far below what
@@ -32,6 +32,15 @@ def parse_amount(text: str, what: str, example: str = "10") -> int:
             f"{what} {text} is too large: banluck takes amounts up to {MAX_AMOUNT:,}"
         )
     return amount
+
+
+def rule_amount(text: str, what: str, example: str = "10") -> int:
+    """`parse_amount` for a line typed at the table: the same sentence, as a RuleError (the line
+    is refused, nothing is stored)."""
+    try:
+        return parse_amount(text, what, example)
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.errors import BanluckError, RuleError
+from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import DEALER, Action
 from banluck.table.family import Carry, Family, StandingBet
@@ -686,12 +686,9 @@ def _pass_deal(s: Seating) -> Seating:
 
 
 def _amount(text: str, what: str = "stake") -> int:
-    from banluck.core.money import parse_amount
+    from banluck.core.money import rule_amount
 
-    try:
-        return parse_amount(text, what)
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
+    return rule_amount(text, what)
 
 
 _NIGHT_WORDS = {

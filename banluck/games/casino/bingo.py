@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from banluck.core.errors import BanluckError, RuleError
-from banluck.core.money import Transfer, parse_amount
+from banluck.core.errors import RuleError
+from banluck.core.money import Transfer, rule_amount
 from banluck.games.casino.hands import total
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
@@ -220,10 +220,7 @@ def buy(
             f"{name} already holds a live Bingo card ({card.describe()}):"
             f" one card a seat; `cashout {name}` closes it"
         )
-    try:
-        amount = parse_amount(args[1], "a Bingo bet", "5")
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
+    amount = rule_amount(args[1], "a Bingo bet", "5")
     return (*cards, BingoCard(name, amount)), [], f"bingo {name} {amount}"
 
 

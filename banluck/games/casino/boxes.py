@@ -98,15 +98,11 @@ def _preset(seating: Seating) -> Preset:
 
 
 def _amount(text: str, what: str) -> int:
-    from banluck.core.errors import BanluckError
-    from banluck.core.money import parse_amount
+    from banluck.core.money import rule_amount
 
     if text.strip() == "0":
         return 0
-    try:
-        return parse_amount(text, what)
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
+    return rule_amount(text, what)
 
 
 def box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:

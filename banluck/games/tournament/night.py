@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.errors import BanluckError, RuleError
-from banluck.core.money import nets, parse_amount
+from banluck.core.money import nets, rule_amount
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import check_stake
@@ -68,11 +68,8 @@ def parse_start(args: Sequence[str]) -> tuple[str, list[str], int, int]:
     at, chips_at = lower.index("buy-in"), lower.index("chips")
     if chips_at != at + 2 or len(words) != chips_at + 2 or at < 3:
         raise RuleError(usage)
-    try:
-        buy_in = parse_amount(words[at + 1], "buy-in", "20")
-        chips = parse_amount(words[chips_at + 1], "chips", "1000")
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
+    buy_in = rule_amount(words[at + 1], "buy-in", "20")
+    chips = rule_amount(words[chips_at + 1], "chips", "1000")
     return words[0], words[1:at], buy_in, chips
 
 
@@ -293,10 +290,7 @@ class Tournament:
                 f"{bettor} bets before {name} this hand (the first bettor is {self.first}):"
                 f" bet {bettor} AMOUNT"
             )
-        try:
-            amount = parse_amount(args[1], "bet", "100")
-        except BanluckError as exc:
-            raise RuleError(str(exc)) from None
+        amount = rule_amount(args[1], "bet", "100")
         section = self.preset.tournament
         if amount < section.min_bet:
             raise RuleError(

@@ -70,3 +70,14 @@ def nets(rnd: Round[RoundState]) -> dict[str, int]:
     from banluck.core.money import nets as money_nets
 
     return money_nets(rnd.transfers())
+
+
+def assert_replays(rnd: Round[RoundState]) -> None:
+    """The round's lines, typed again on a fresh round of its table, give the same state and
+    transfers (replay equals live)."""
+    replayed: Round[RoundState] = Round(rnd.table, CASINO)
+    for line in rnd.lines():
+        word, *args = split_line(line)
+        replayed.do(CASINO.words[word].parse(args))
+    assert replayed.state == rnd.state
+    assert replayed.transfers() == rnd.transfers()

@@ -12,12 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from banluck.core.money import nets
-from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
-from banluck.table.line import split_line
 from banluck.table.round import Round
 from tests.games.casino import test_casino_properties as properties
+from tests.games.casino.helpers_casino import assert_replays
 from tests.games.casino.test_casino_properties import SETTINGS, house_rules
 
 AMOUNTS = st.sampled_from([10, 20, 30])
@@ -93,12 +92,7 @@ def test_replay_of_the_lines_equals_the_live_round(
 ) -> None:
     stakes, standing = table
     rnd = random_round(rules, seed, stakes, standing)
-    replayed: Round[RoundState] = Round(rnd.table, CASINO)
-    for line in rnd.lines():
-        word, *args = split_line(line)
-        replayed.do(CASINO.words[word].parse(args))
-    assert replayed.state == rnd.state
-    assert replayed.transfers() == rnd.transfers()
+    assert_replays(rnd)
 
 
 SEATS = ("Dee", "Ann", "Ben", "Cid", "Eve")

@@ -11,12 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from banluck.core.cards import RANKS, SUITS, Card
-from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
-from banluck.table.line import split_line
 from banluck.table.round import Round
-from tests.games.casino.helpers_casino import preset
+from tests.games.casino.helpers_casino import assert_replays, preset
 from tests.games.casino.test_casino_properties import SETTINGS
 from tests.games.casino.test_casino_properties import random_round as casino_random_round
 
@@ -92,12 +90,7 @@ def test_side_bets_replay_equals_live_and_pay_as_the_rules_say(
     """The round's lines replayed give the same state and transfers; each side bet's money
     equals an independent reading of its cards from the lines."""
     rnd = random_round(rules, random.Random(seed), stakes, bets)
-    replayed: Round[RoundState] = Round(rnd.table, CASINO)
-    for line in rnd.lines():
-        word, *args = split_line(line)
-        replayed.do(CASINO.words[word].parse(args))
-    assert replayed.state == rnd.state
-    assert replayed.transfers() == rnd.transfers()
+    assert_replays(rnd)
     expected = independent_side_bets(rnd.lines(), rnd.table.bets, rules)
     got = {(b.kind.word, b.name): b.result.amount for b in rnd.state.side_bets if b.result}
     assert got == expected
