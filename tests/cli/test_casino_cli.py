@@ -10,6 +10,7 @@ pytest.importorskip("numpy")  # the lab's fast path; without it the same sums ta
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("casino-solver")  # one worker solves each preset once
 def test_edge_of_blackjack_pro_is_the_published_figure(cli) -> None:
     """CASINO.md §8: 0.41 % for blackjack-pro's rules; `--json` gives it as a fraction."""
     code, out, err = cli("edge", "blackjack-pro", "--json")
@@ -22,6 +23,7 @@ def test_edge_of_blackjack_pro_is_the_published_figure(cli) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("casino-solver")  # one worker solves each preset once
 def test_strategy_of_blackjack_pro_splits_eights_and_surrenders_sixteen(cli) -> None:
     code, out, err = cli("strategy", "blackjack-pro", "--json")
     assert code == 0, err
@@ -41,6 +43,7 @@ def test_edge_refuses_to_mix_games_and_strategy_refuses_ban_luck(cli) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("casino-solver")  # one worker solves each preset once
 def test_edge_of_bjingo_carries_the_bingo_table_in_json_and_text(cli) -> None:
     """`banluck edge bjingo --json` adds the Bingo figures (both policies, the dealer's totals);
     blackjack-pro, which offers no Bingo, has none; the text shows both policies' rows."""

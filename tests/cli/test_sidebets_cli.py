@@ -12,6 +12,7 @@ pytest.importorskip("numpy")  # the main edge's fast path; without it its sums t
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("casino-solver")  # one worker solves each preset once
 def test_edge_gives_each_side_bet_the_preset_offers(cli) -> None:  # type: ignore[no-untyped-def]
     """blackjack-pro offers all three: Perfect Pairs and Dealer's Pair 17/415 (95.904 %), 21+3
     4596/124085 (96.296 %) at its 8 decks; mini-blackjack offers none."""

@@ -48,6 +48,9 @@ class Table:
             encoding="utf-8",
             timeout=10,
         )
+        # No pause before each key: readline puts the terminal in raw mode before it draws the
+        # prompt, so a line sent once the prompt is seen is read, not echoed by the terminal.
+        self.child.delaybeforesend = None
         self.child.expect(PROMPT)
         self.screen: str = self.child.before  # what was shown before the first prompt
         self.seen = self.child.before + self.child.after

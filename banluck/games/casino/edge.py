@@ -290,7 +290,7 @@ class _Dealer:
         for r, k in enumerate(removed):
             if k:
                 w = w * self._ratio_of(r, k)
-        return tuple(float(x) for x in w @ self.c)
+        return tuple((w @ self.c).tolist())
 
 
 # --- the player -------------------------------------------------------------------------------
@@ -318,6 +318,9 @@ class _Solver:
         self.dealer = _Dealer(self.base, up, rules.hits_soft_17, use_numpy)
         self.L = 1.0 if rules.loses_all else 0.0
         self.split_method = split_method
+        self.size = sum(self.base)
+        # the rank that, drawn with the up card, makes a dealer blackjack (None: no blackjack)
+        self.bj_other: int | None = TEN if up == ACE else ACE if up == TEN else None
         self.memo: dict[tuple[Shoe, int, bool], Value] = {}
         self.dmemo: dict[Shoe, tuple[float, ...]] = {}
         self.vmemo: dict[tuple[Shoe, int, bool], list[float]] = {}
@@ -342,18 +345,17 @@ class _Solver:
         return 1.0 - bj + self.L * bj
 
     def stand(self, removed: Shoe, total: int) -> Value:
-        d = self._vector(removed)
+        d = self.dmemo.get(removed)
+        if d is None:
+            d = self.dmemo[removed] = self.dealer.outcome(removed)
         win = d[BUST]
         lose = self.L * d[BJ]
-        tie = 0.0
-        for slot in range(5):
-            dt = 17 + slot
-            if total > dt:
-                win += d[slot]
-            elif total < dt:
-                lose += d[slot]
-            else:
-                tie += d[slot]
+        # the dealer's totals 17..21 are slots 0..4: below `total` win, above lose, equal push
+        below = min(max(total - 17, 0), 5)
+        for slot in range(below):
+            win += d[slot]
+        for slot in range(below + (total >= 17), 5):
+            lose += d[slot]
         return win - lose, win + lose
 
     def bust(self, removed: Shoe) -> Value:
@@ -382,23 +384,57 @@ class _Solver:
         return best
 
     def hit(self, removed: Shoe, hard: int, ace: bool) -> Value:
+        # the hot loop of the solver: `draws`, `_add` and `bust` written out (same sums, same order)
+        base = self.base
+        other, lose_all = self.bj_other, self.L
+        left = self.size - sum(removed)
         ev = m2 = 0.0
-        for r, p in self.draws(removed):
-            nr = _add(removed, r)
+        for r in range(10):
+            n = base[r] - removed[r]
+            if n <= 0:
+                continue
+            p = n / left
             h = hard + r + 1
-            v = self.bust(nr) if h > 21 else self.play(nr, h, ace or r == ACE)
-            ev += p * v[0]
-            m2 += p * v[1]
+            if h > 21:
+                # a bust's value is (-mass, mass) of the shoe with this card out
+                if other is None:
+                    m = 1.0
+                else:
+                    bj = (base[other] - removed[other] - (r == other)) / (left - 1)
+                    m = 1.0 - bj + lose_all * bj
+                ev -= p * m
+                m2 += p * m
+            else:
+                v = self.play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), h, ace or r == ACE)
+                ev += p * v[0]
+                m2 += p * v[1]
         return ev, m2
 
     def double(self, removed: Shoe, hard: int, ace: bool) -> Value:
+        base = self.base
+        other, lose_all = self.bj_other, self.L
+        left = self.size - sum(removed)
         ev = m2 = 0.0
-        for r, p in self.draws(removed):
-            nr = _add(removed, r)
+        for r in range(10):
+            n = base[r] - removed[r]
+            if n <= 0:
+                continue
+            p = n / left
             h = hard + r + 1
-            v = self.bust(nr) if h > 21 else self.stand(nr, _total(h, ace or r == ACE))
-            ev += p * v[0]
-            m2 += p * v[1]
+            if h > 21:
+                # a bust's value is (-mass, mass) of the shoe with this card out
+                if other is None:
+                    m = 1.0
+                else:
+                    bj = (base[other] - removed[other] - (r == other)) / (left - 1)
+                    m = 1.0 - bj + lose_all * bj
+                ev -= p * m
+                m2 += p * m
+            else:
+                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                v = self.stand(nr, _total(h, ace or r == ACE))
+                ev += p * v[0]
+                m2 += p * v[1]
         return 2 * ev, 4 * m2
 
     def surrender(self, removed: Shoe) -> Value:
@@ -460,7 +496,11 @@ class _Solver:
         got = self.vmemo.get(key)
         if got is None:
             total = _total(hard, ace)
-            if total < 21 and self.hit(removed, hard, ace)[0] > self.stand(removed, total)[0] + TIE:
+            # `play` keeps hitting's value where it beats standing by more than TIE (memoised)
+            if (
+                total < 21
+                and self.play(removed, hard, ace)[0] > self.stand(removed, total)[0] + TIE
+            ):
                 got = self._hit_vec(removed, hard, ace)
             else:
                 got = self._stand_vec(removed, total, 1.0)
@@ -617,6 +657,13 @@ def solvers(
     return [_Solver(rules, full, u, numpy, split_method) if full[u] else None for u in range(10)]
 
 
+@lru_cache(maxsize=1)
+def full_shoe_solvers(rules: Rules) -> tuple[_Solver | None, ...]:
+    """`solvers(rules)` off a full shoe, kept for the last rule set asked, so that `edge` and
+    `strategy` of one preset in one process solve it once (about 190 MiB held at 8 decks)."""
+    return tuple(solvers(rules))
+
+
 def pair_starts(base: Shoe) -> list[tuple[int, int, float]]:
     """The player's two-card starts (c1 <= c2) from `base` and their chances."""
     total = sum(base)
@@ -648,9 +695,12 @@ def house_edge(
     n = sum(full)
     ev = m2 = 0.0
     by_up = []
-    for up, solver in enumerate(
-        solvers(rules, full, use_numpy=use_numpy, split_method=split_method)
-    ):
+    every = (
+        full_shoe_solvers(rules)
+        if shoe is None and use_numpy is None and split_method == "pair-cards"
+        else solvers(rules, full, use_numpy=use_numpy, split_method=split_method)
+    )
+    for up, solver in enumerate(every):
         if solver is None:
             by_up.append(0.0)
             continue

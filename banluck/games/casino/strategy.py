@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from banluck.games.casino.edge import ACE, TEN, Rules, Value, _add, pair_starts, solvers
+from banluck.games.casino.edge import (
+    ACE,
+    TEN,
+    Rules,
+    Value,
+    _add,
+    full_shoe_solvers,
+    pair_starts,
+    solvers,
+)
 
 UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 _UP_INDEX = {name: (ACE if name == "A" else int(name) - 1) for name in UP_NAMES}
@@ -64,7 +73,8 @@ def chart_evs(
     peek, see edge.py)."""
     wanted = {_UP_INDEX[u] for u in ups}
     out: dict[str, dict[str, dict[str, float]]] = {row: {} for row in rows()}
-    for up, solver in enumerate(solvers(rules, shoe)):
+    every = full_shoe_solvers(rules) if shoe is None else solvers(rules, shoe)
+    for up, solver in enumerate(every):
         if solver is None or up not in wanted:
             continue
         name = "A" if up == ACE else str(up + 1)

@@ -63,14 +63,29 @@ def brute_edge(
     def hand_of(ranks: tuple[int, ...]) -> Hand:
         return Hand.of(_cards(list(ranks)), preset)
 
-    def dealer_turn(d: list[int], player: Hand, pool: Pool, n: int) -> tuple[float, float]:
-        hand = hand_of(tuple(d))
-        state = dealer_state(hand, preset)
-        opens = state == "terminal" or (state == "may-open" and hand.total >= dealer.stand_at)
+    @cache
+    def state_of(ranks: tuple[int, ...]) -> str:
+        return dealer_state(hand_of(ranks), preset)
+
+    @cache
+    def result(player: tuple[int, ...], ranks: tuple[int, ...]) -> float:
+        """The dealer's result against `player` when he opens it (the same cards, the same sum)."""
+        return -versus(hand_of(player), hand_of(ranks), preset).multiple
+
+    def dealer_turn(
+        d: list[int], player: tuple[int, ...], pool: Pool, n: int
+    ) -> tuple[float, float]:
+        ranks = tuple(d)
+        state = state_of(ranks)
+        opens = state == "terminal" or (
+            state == "may-open" and hand_of(ranks).total >= dealer.stand_at
+        )
         if state == "may-open" and not opens:
             opens = table.opens[(tuple(sorted(d)), n)]
         if opens:
-            s = -versus(player, hand, preset).multiple
+            s = result(
+                tuple(sorted(player)), tuple(sorted(ranks))
+            )  # a hand is its cards, in any order
             return s, s * s
         f = s2 = 0.0
         for r, p, rest in _draws(pool):
@@ -90,7 +105,7 @@ def brute_edge(
             elif hand.bust and preset.bust.shown_at_once:
                 a, b = 1.0, 1.0  # a bust shown at once loses 1 to the dealer
             else:
-                a, b = dealer_turn(d, hand, pool, len(h))
+                a, b = dealer_turn(d, tuple(h), pool, len(h))
             f += (1.0 - chance) * a
             s2 += (1.0 - chance) * b
         if chance > 0.0:
