@@ -360,9 +360,9 @@ class Store:
 
         def change(tx: Tx) -> dict[str, Any]:
             latest = tx.latest
-            if latest is not None and tx.records[latest]["status"] == "open":
+            if latest is not None and tx.record(latest)["status"] == "open":
                 raise StoreError(
-                    f"night {latest} of {tx.records[latest]['date']} is still open; close it first"
+                    f"night {latest} of {tx.record(latest)['date']} is still open; close it first"
                 )
             night_id = night["id"] = (latest or 0) + 1
             db = tx.night_db(night_id)
@@ -472,14 +472,14 @@ class Store:
         """The open night's record (with its preset snapshot), or None."""
         tx = self._read()
         latest = tx.latest
-        if latest is None or tx.records[latest]["status"] != "open":
+        if latest is None or tx.record(latest)["status"] != "open":
             return None
         return dict(night_of(tx.night_db(latest)))
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()
-        if night_id not in tx.records:
+        if night_id != tx.latest and night_id not in tx.records:
             raise StoreError(f"there is no night {night_id}; see the list of nights")
         return dict(night_of(tx.night_db(night_id)))
 
@@ -521,7 +521,7 @@ class Store:
                 return found.lines
         tx = self._read()
         latest = tx.latest
-        if latest is None or tx.records[latest]["status"] != "open":
+        if latest is None or tx.record(latest)["status"] != "open":
             return []
         return [doc["line"] for doc in tables_of(tx.night_db(latest)).get("live", {}).values()]
 
@@ -746,7 +746,7 @@ class Store:
                 tx._refresh(tx.latest)
                 tx.base = ledger.subtract_summaries(tx.base, tx.fresh[tx.latest])
             tx._write_index()
-            storage_of(tx.index).commit()
+            tx.commit_index()
             path = self.night_path(night_id)
             path.unlink()
             with contextlib.suppress(FileNotFoundError):
@@ -886,15 +886,18 @@ class Store:
         each round is stored in its own night and names only people seated that night.
         """
         try:
-            self._write(lambda tx: None)  # first let the index catch up with the night files
+            # first let the index catch up with the night files (both of its files)
+            self._write(lambda tx: tx.load_earlier())
         except ReadOnly as exc:
             # A copy on a read-only disk, or another user's folder: check it as it is.
             self.warnings.append(
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
-        tx = self._read()
+        tx = Tx(self, trust=False)  # every file checked field by field
         index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+        earlier = storage_of(tx.earlier_db).read() or {}
+        stored = {**earlier.get("nights", {}), **index["nights"]}
         entries: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         summaries: list[dict[str, Summary]] = []
@@ -907,7 +910,7 @@ class Store:
                 fresh, summary = night_record(tables, storage_of(db).path, crc=storage_of(db).crc)
                 records.append(fresh)
                 summaries.append(summary)
-                if index["nights"].get(str(night_id)) != fresh:
+                if stored.get(str(night_id)) != fresh:
                     problems.append(
                         f"the index's record of night {night_id} does not match its file; "
                         f"{REBUILD_HINT}"
@@ -968,7 +971,7 @@ class Store:
             staged: list[int] = []
             for spec, items in nights:
                 latest = tx.latest
-                if latest is not None and tx.records[latest]["status"] == "open":
+                if latest is not None and tx.record(latest)["status"] == "open":
                     raise StoreError(f"night {latest} is open; close it before importing nights")
                 night_id = (latest or 0) + 1
                 seats = _clean_seats(spec["seats"])
