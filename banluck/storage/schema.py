@@ -30,7 +30,9 @@ recorded rewrites a file the size of one night's record, however many nights cam
                     "earlier": {"last": the last night in index-earlier.json or null,
                                 "crc": CRC-32 of that file's bytes as written with this index,
                                 "next_seq": the highest next_seq of its nights,
-                                "people": people of its nights (as the people table)}}}
+                                "people": people of its nights (as the people table),
+                                "totals": the sum of its nights' totals,
+                                "renamed": their renames, [seq, old, new] each}}}
                     `earlier` is null in an index from before v4: every record is in `nights`.
     nights   {"<id>": night record (the latest night, and any later than `earlier.last`):
                       the night fields without the snapshot, plus rev, token,
@@ -462,6 +464,8 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("crc", _maybe(_count(0)), "the CRC-32 of index-earlier.json"),
         ("next_seq", _count(1), "a whole number from 1"),
         ("people", _is_people, "the people of the earlier nights"),
+        ("totals", _is_totals, "the sum of the earlier nights' totals"),
+        ("renamed", _is_renames, "the renames of the earlier nights"),
     ),
     "meta.counted": (
         ("night", _maybe(_count(1)), "the latest night's id, or null"),

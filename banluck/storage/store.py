@@ -479,7 +479,7 @@ class Store:
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()
-        if night_id != tx.latest and night_id not in tx.records:
+        if not tx.has(night_id):
             raise StoreError(f"there is no night {night_id}; see the list of nights")
         return dict(night_of(tx.night_db(night_id)))
 
@@ -499,16 +499,16 @@ class Store:
         the given nights, or of every night, read from the index: no night file is parsed but the
         latest night's, when the index has to catch up with it."""
         tx = self._read()
-        if nights is None:
-            chosen = sorted(tx.records)
-        else:
-            chosen = list(nights)
-            for night_id in chosen:
-                if night_id not in tx.records:
-                    raise StoreError(f"there is no night {night_id}; see the list of nights")
-        from banluck.money import stats  # loaded by the commands that sum nights
+        chosen = None if nights is None else list(nights)
+        for night_id in chosen or []:
+            if not tx.has(night_id):
+                raise StoreError(f"there is no night {night_id}; see the list of nights")
+        return tx.totals(chosen)
 
-        return stats.add_totals(*(tx.records[i]["totals"] for i in chosen))
+    def renamed(self) -> list[tuple[int, str, str]]:
+        """Every rename recorded, in seq order: (seq, old, new), from the index (a rename is
+        rare: the nights before the latest keep theirs together in index.json)."""
+        return self._read().renamed()
 
     # -- the live round ----------------------------------------------------------------------
 
@@ -823,7 +823,7 @@ class Store:
         """Like `entries`, but reading one night file at a time, so that a caller who only
         sums or pages never holds the whole year in memory (about twice as fast for a year)."""
         tx = self._read()
-        if night is not None and night not in tx.records:
+        if night is not None and not tx.has(night):
             raise StoreError(f"there is no night {night}; see the list of nights")
         for night_id in sorted(tx.records) if night is None else [night]:
             db = tx.night_db(night_id)

@@ -220,7 +220,14 @@ class Tx:
         self.migrated = False  # the index lacked some nights' totals: they were made from files
         # index-earlier.json: what index.json says of it, whether it is read, and whether it
         # must be written again (its nights changed, or it is not the file index.json names)
-        self.earlier: dict[str, Any] = {"last": None, "crc": None, "next_seq": 1, "people": []}
+        self.earlier: dict[str, Any] = {
+            "last": None,
+            "crc": None,
+            "next_seq": 1,
+            "people": [],
+            "totals": {"players": {}, "result": {}, "balance": {}},
+            "renamed": [],
+        }
         self.earlier_db = TinyDB(
             earlier_path(store.index_path),
             schema.validate_earlier,
@@ -313,6 +320,30 @@ class Tx:
         if found is None:
             found = self.records[night_id]
         return found
+
+    def has(self, night_id: int) -> bool:
+        """Whether the index has a record of the night (the earlier nights read only if needed)."""
+        return night_id in self._records or night_id in self.records
+
+    def totals(self, nights: Sequence[int] | None = None) -> Totals:
+        """The sum of the totals of the given nights, or of every night: for every night, the
+        earlier nights' sum kept in index.json and the later nights' own (no earlier record is
+        read). KeyError for a night the index does not have."""
+        from banluck.money import stats  # loaded by the commands that sum nights
+
+        if nights is not None or self.loaded:
+            chosen = sorted(self.records) if nights is None else nights
+            return stats.add_totals(*(self.record(i)["totals"] for i in chosen))
+        return stats.add_totals(self.earlier["totals"], *(r["totals"] for r in self._records.values()))
+
+    def renamed(self) -> list[tuple[int, str, str]]:
+        """Every rename recorded, in seq order: (seq, old, new), without reading earlier nights."""
+        if self.loaded:
+            found = [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
+        else:
+            found = list(self.earlier["renamed"])
+            found += [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
+        return [(int(seq), str(old), str(new)) for seq, old, new in found]
 
     def _earlier_trusted(self, data: Any, crc: int) -> bool:
         return self.trust and crc == self.earlier["crc"] and schema.is_current(data, "index-earlier")
@@ -550,11 +581,15 @@ class Tx:
                 )
                 self.earlier_ids = ids
                 self.earlier_dirty = True  # until it is saved
+            from banluck.money import stats  # what only a change of the earlier nights needs
+
             self.earlier = {
                 "last": max(ids, default=None),
                 "crc": self.earlier["crc"],
                 "next_seq": max((r["next_seq"] for r in before), default=1),
                 "people": people_of(before),
+                "totals": stats.add_totals(*(r["totals"] for r in before)),
+                "renamed": [list(x) for r in before for x in r.get("renamed", [])],
             }
         counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
         meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}

@@ -23,16 +23,9 @@ from tests.reliability.damage import MISSING, damage_field, played_store
 pytestmark = pytest.mark.reliability
 
 COMMANDS = [*[c for c in DAMAGE_COMMANDS if c != ["export", "--log"]], ["check"]]
-# the commands that read the records of every night (the others read the latest night's only)
-EARLIER_COMMANDS = [
-    ["ledger", "--all"],
-    ["settle"],
-    ["stats"],
-    ["history"],
-    ["chart"],
-    ["export", "--csv"],
-    ["check"],
-]
+# the commands that read the record of every night (the others read the latest night's and the
+# sums index.json keeps of the nights before: they may go on without reading index-earlier.json)
+EARLIER_COMMANDS = [["history"], ["stats", "--night", "1"], ["export", "--csv"], ["check"]]
 CANDIDATES: list[Any] = [7, -1, "x", "", [1], ["x", 2], {"x": "y"}, True, None]
 
 
@@ -125,7 +118,8 @@ def test_a_damaged_field_of_an_earlier_night_is_an_error_line_naming_it(
     damage_field(earlier, lambda data: data["nights"]["1"], key, value)
     nights = {p.name: p.read_bytes() for p in (home / "nights").glob("*.json")}
     wrong = []
-    for args in EARLIER_COMMANDS:
+    tried = [*EARLIER_COMMANDS, *[c for c in COMMANDS if c not in EARLIER_COMMANDS]]
+    for args in tried:
         earlier.with_name("index-earlier.json.bak").unlink(missing_ok=True)
         try:
             code, _out, err = cli(*args)
@@ -133,12 +127,14 @@ def test_a_damaged_field_of_an_earlier_night_is_an_error_line_naming_it(
             wrong.append(f"{' '.join(args)}: {type(exc).__name__}: {exc}")
             continue
         lines = err.strip().splitlines()
+        if code == 0 and args not in EARLIER_COMMANDS and not err.strip():
+            continue  # it did not need the earlier nights' records
         if code != 1 or len(lines) != 1 or not lines[0].startswith("error:"):
             wrong.append(f"{' '.join(args)}: exit {code}, {err!r}")
         elif not all(part in lines[0] for part in (str(earlier), repr(key), "--rebuild-index")):
             wrong.append(f"{' '.join(args)}: does not name the file, {key!r} and the remedy")
     tracebacks = sum(1 for w in wrong if "Error:" in w)
-    tally(bad=len(EARLIER_COMMANDS), tracebacks=tracebacks, wrong=len(wrong) - tracebacks)
+    tally(bad=len(tried), tracebacks=tracebacks, wrong=len(wrong) - tracebacks)
     assert wrong == []
     assert {p.name: p.read_bytes() for p in (home / "nights").glob("*.json")} == nights
     assert cli("check", "--rebuild-index")[0] == 0
