@@ -170,10 +170,7 @@ def _show_ledger(
 def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
     """The whole ledger: the balances from the nights' totals in the index; the entries streamed
     one night file at a time (as JSON), or only the last `limit` read (as a table)."""
-    records = store.nights(totals=True)
-    from banluck.money.stats import add_totals
-
-    totals = add_totals(*(r["totals"] for r in records))["balance"]
+    totals = store.totals()["balance"]  # the index's sums: no night's record is read
     if as_json:
         dumps = json.JSONEncoder(ensure_ascii=False).encode
         sys.stdout.write(f'{{"scope": {dumps(scope)}, "entries": [')
@@ -181,7 +178,7 @@ def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
             sys.stdout.write((", " if i else "") + dumps(entry))
         sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
         return
-    count = sum(r["entries"] for r in records)
+    count = store.count()
     _print_ledger(store, None, scope, store.last_entries(limit) if limit else [], count, totals)
 
 

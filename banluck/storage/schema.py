@@ -32,7 +32,8 @@ recorded rewrites a file the size of one night's record, however many nights cam
                                 "next_seq": the highest next_seq of its nights,
                                 "people": people of its nights (as the people table),
                                 "totals": the sum of its nights' totals,
-                                "renamed": their renames, [seq, old, new] each}}}
+                                "renamed": their renames, [seq, old, new] each,
+                                "entries": the count of their entries}}}
                     `earlier` is null in an index from before v4: every record is in `nights`.
     nights   {"<id>": night record (the latest night, and any later than `earlier.last`):
                       the night fields without the snapshot, plus rev, token,
@@ -466,6 +467,7 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("people", _is_people, "the people of the earlier nights"),
         ("totals", _is_totals, "the sum of the earlier nights' totals"),
         ("renamed", _is_renames, "the renames of the earlier nights"),
+        ("entries", _count(0), "the count of the earlier nights' entries"),
     ),
     "meta.counted": (
         ("night", _maybe(_count(1)), "the latest night's id, or null"),

@@ -505,6 +505,11 @@ class Store:
                 raise StoreError(f"there is no night {night_id}; see the list of nights")
         return tx.totals(chosen)
 
+    def count(self) -> int:
+        """The number of entries in the ledger, from the index (no night file, no earlier
+        night's record)."""
+        return self._read().count()
+
     def renamed(self) -> list[tuple[int, str, str]]:
         """Every rename recorded, in seq order: (seq, old, new), from the index (a rename is
         rare: the nights before the latest keep theirs together in index.json)."""
@@ -835,10 +840,10 @@ class Store:
         latest back only as far as they reach (one night file in memory at a time)."""
         tx = self._read()
         out: list[dict[str, Any]] = []
-        for night_id in sorted(tx.records, reverse=True):
+        for night_id in reversed(tx.ids):  # the earlier nights' records read only if reached
             if len(out) >= count:
                 break
-            if not tx.records[night_id]["entries"]:
+            if not tx.record(night_id)["entries"]:
                 continue
             db = tx.night_db(night_id)
             del tx.nights[night_id]

@@ -227,6 +227,7 @@ class Tx:
             "people": [],
             "totals": {"players": {}, "result": {}, "balance": {}},
             "renamed": [],
+            "entries": 0,
         }
         self.earlier_db = TinyDB(
             earlier_path(store.index_path),
@@ -335,6 +336,11 @@ class Tx:
             chosen = sorted(self.records) if nights is None else nights
             return stats.add_totals(*(self.record(i)["totals"] for i in chosen))
         return stats.add_totals(self.earlier["totals"], *(r["totals"] for r in self._records.values()))
+
+    def count(self) -> int:
+        """The number of entries of every night (index.json keeps the earlier nights' count)."""
+        later = sum(r["entries"] for r in self._records.values())
+        return later if self.loaded else self.earlier["entries"] + later
 
     def renamed(self) -> list[tuple[int, str, str]]:
         """Every rename recorded, in seq order: (seq, old, new), without reading earlier nights."""
@@ -590,6 +596,7 @@ class Tx:
                 "people": people_of(before),
                 "totals": stats.add_totals(*(r["totals"] for r in before)),
                 "renamed": [list(x) for r in before for x in r.get("renamed", [])],
+                "entries": sum(r["entries"] for r in before),
             }
         counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
         meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}
