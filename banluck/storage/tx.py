@@ -335,12 +335,14 @@ class Tx:
         if nights is not None or self.loaded:
             chosen = sorted(self.records) if nights is None else nights
             return stats.add_totals(*(self.record(i)["totals"] for i in chosen))
-        return stats.add_totals(self.earlier["totals"], *(r["totals"] for r in self._records.values()))
+        return stats.add_totals(
+            self.earlier["totals"], *(r["totals"] for r in self._records.values())
+        )
 
     def count(self) -> int:
         """The number of entries of every night (index.json keeps the earlier nights' count)."""
-        later = sum(r["entries"] for r in self._records.values())
-        return later if self.loaded else self.earlier["entries"] + later
+        later: int = sum(r["entries"] for r in self._records.values())
+        return later if self.loaded else int(self.earlier["entries"]) + later
 
     def renamed(self) -> list[tuple[int, str, str]]:
         """Every rename recorded, in seq order: (seq, old, new), without reading earlier nights."""
@@ -352,7 +354,9 @@ class Tx:
         return [(int(seq), str(old), str(new)) for seq, old, new in found]
 
     def _earlier_trusted(self, data: Any, crc: int) -> bool:
-        return self.trust and crc == self.earlier["crc"] and schema.is_current(data, "index-earlier")
+        return (
+            self.trust and crc == self.earlier["crc"] and schema.is_current(data, "index-earlier")
+        )
 
     def load_earlier(self) -> None:
         """Join the records of index-earlier.json to those of index.json. A file that is not the
@@ -578,7 +582,9 @@ class Tx:
             self.load_earlier()  # a night moves among the earlier ones (or back)
         later = [self._records[i] for i in sorted(self._records) if latest is None or i >= latest]
         if self.loaded:
-            before = [self._records[i] for i in sorted(self._records) if latest is not None and i < latest]
+            before = [
+                self._records[i] for i in sorted(self._records) if latest is not None and i < latest
+            ]
             ids = {r["id"] for r in before}
             if self.earlier_dirty or ids != self.earlier_ids:
                 meta = {"kind": "index-earlier", "schema": schema.SCHEMA}
