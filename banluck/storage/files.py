@@ -287,6 +287,8 @@ def remove_stale_temps(folder: Path) -> None:
         names = os.listdir(folder)
     except FileNotFoundError:
         return
+    if TMP_SUFFIX not in "\0".join(names):  # one scan of the listing: none, almost always
+        return
     for name in names:
         if name.startswith(".") and name.endswith(TMP_SUFFIX):
             with contextlib.suppress(OSError):

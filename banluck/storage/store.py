@@ -67,7 +67,15 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
-_NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
+
+
+_NIGHT_FILES = re.compile(r"(?:^|(?<=\0))(\d{4,})\.json(?=\0|$)", re.ASCII)
+
+
+def _night_ids(names: Iterable[str]) -> list[int]:
+    """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
+    regular expression over the listing, not a test a name)."""
+    return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
 
 
 def _clean_name(name: object, role: str) -> str:
@@ -230,6 +238,7 @@ class Store:
         self.home = Path(home)
         self.lock_timeout = lock_timeout
         self.warnings: list[str] = []
+        self._latest_hint: int | None = None
 
     # -- paths and transactions ------------------------------------------------------------
 
@@ -251,7 +260,22 @@ class Store:
             return []
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
-        return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
+        return _night_ids(names)
+
+    def _latest_id(self) -> int | None:
+        """The latest night's id, for a line of play. The nights are numbered one after the
+        other, each new one the latest plus one (a night cancelled was the latest): so when the
+        latest this Store listed still has its file and no night follows it, it is still the
+        latest, and the folder is not listed again (two stats, not a listing of every night)."""
+        hint = self._latest_hint
+        if (
+            hint is not None
+            and os.path.exists(self.night_path(hint))
+            and not os.path.exists(self.night_path(hint + 1))
+        ):
+            return hint
+        self._latest_hint = max(self.night_ids(), default=None)
+        return self._latest_hint
 
     def stamp(self, night_id: int) -> tuple[Any, ...]:
         """The identity on disk of a night's data (its file and the journal of its live round):
@@ -302,7 +326,7 @@ class Store:
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
             remove_stale_temps(self.nights_dir)
-            tx = Tx(self)
+            tx = Tx(self, probe=True)
             result = change(tx)
             tx.commit()
             return result
@@ -519,7 +543,7 @@ class Store:
 
     def live(self) -> list[str]:
         """The open night's round in progress: its action lines in order ([] when none)."""
-        latest = max(self.night_ids(), default=None)
+        latest = self._latest_id()
         if latest is not None:
             found = journal.current(self.night_path(latest))
             if found is not None:  # the night file is as the journal found it: still open
@@ -563,7 +587,7 @@ class Store:
         operation and the result. While the journal extends the night file on disk, the night
         file is not even read; otherwise the journal is begun again from the night file."""
         with self.locked():
-            latest = max(self.night_ids(), default=None)
+            latest = self._latest_id()
             path = None if latest is None else self.night_path(latest)
             found = None if path is None else journal.current(path)
             if path is not None and found is not None:

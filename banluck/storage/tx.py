@@ -198,7 +198,17 @@ class Tx:
     `record` of such a night): recording a round neither reads nor writes them.
     """
 
-    def __init__(self, store: Files, *, rebuild: bool = False, trust: bool = True) -> None:
+    def __init__(
+        self,
+        store: Files,
+        *,
+        rebuild: bool = False,
+        trust: bool = True,
+        probe: bool = False,
+    ) -> None:
+        """`probe` (a write, under the lock): the night files are not listed unless needed;
+        the index's latest night is followed by asking for the files after it, one by one
+        (a night is always the latest plus one), so a write costs the same after a year."""
         self.store = store
         self.trust = trust  # False: every file is checked field by field (`check`)
         self.index = TinyDB(
@@ -243,8 +253,18 @@ class Tx:
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
-        self.ids = store.night_ids()
-        self.id_set = set(self.ids)
+        self._ids: list[int] | None = None
+        self._probed: set[int] = set()  # nights with a file, known without listing them
+        if index is None or rebuild or not probe or index["meta"]["1"]["earlier"] is None:
+            self._ids = store.night_ids()
+        else:
+            self._probed = {
+                int(key) for key in index["nights"] if os.path.exists(store.night_path(int(key)))
+            }
+            top = max(self._probed, default=index["meta"]["1"]["earlier"]["last"] or 0)
+            while os.path.exists(store.night_path(top + 1)):  # nights the index does not know
+                top += 1
+                self._probed.add(top)
         if index is None:
             self.loaded = self.earlier_dirty = True  # every night is read from its file
             changed = set(self.ids)
@@ -259,13 +279,14 @@ class Tx:
             for key, record in index["nights"].items():
                 self._records[int(key)] = record
             for night_id in sorted(self._records):
-                if night_id not in self.id_set:
+                if not self.has_file(night_id):
                     raise store.missing(night_id, self._records[night_id])
             counted = meta["counted"]
             season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
             self.base = ledger.subtract_summaries(season, counted["summary"])
             last = self.earlier["last"] or 0
-            changed = {i for i in self.ids if i not in self._records and i > last}
+            later = self._probed if self._ids is None else self._ids
+            changed = {i for i in later if i not in self._records and i > last}
             stale = bool(changed)
             # An index written before the nights' totals were kept: each older night's totals
             # are made once from its file (the season already counts it).
@@ -371,8 +392,9 @@ class Tx:
         if storage.crc != self.earlier["crc"]:
             self.earlier_dirty = True
         self.earlier_ids = set(held)
+        files = set(self.ids)  # the nights' folder listed: every night is at stake now
         for night_id, record in held.items():
-            if night_id not in self.id_set:
+            if night_id not in files:
                 raise self.store.missing(night_id, record)
             self._records.setdefault(night_id, record)
         for night_id in self.ids:
@@ -398,8 +420,30 @@ class Tx:
     # -- the nights ----------------------------------------------------------------------
 
     @property
+    def ids(self) -> list[int]:
+        """Every night with a file, in order (the nights' folder is listed for it, once)."""
+        if self._ids is None:
+            self._ids = sorted(set(self.store.night_ids()) | self._probed)
+        return self._ids
+
+    @property
     def latest(self) -> int | None:
-        return self.ids[-1] if self.ids else None
+        if self._ids is None:
+            return max(self._probed, default=None)
+        return self._ids[-1] if self._ids else None
+
+    def has_file(self, night_id: int) -> bool:
+        if self._ids is None:
+            return night_id in self._probed
+        return night_id in self._ids
+
+    def _add_id(self, night_id: int) -> None:
+        """A night file written (or staged to be) by this operation."""
+        if self._ids is None:
+            self._probed.add(night_id)
+        elif night_id not in self._ids:
+            self._ids.append(night_id)
+            self._ids.sort()
 
     def night_db(self, night_id: int) -> TinyDB:
         db = self.nights.get(night_id)
@@ -524,9 +568,7 @@ class Tx:
     def stage_night(self, night_id: int) -> None:
         """Count a night changed in memory (not yet written) as the latest, for the next steps of
         the same write (a bulk import of several nights)."""
-        if night_id not in self.ids:
-            self.ids.append(night_id)
-            self.ids.sort()
+        self._add_id(night_id)
         self._refresh(night_id)
 
     def commit_night(self, night_id: int) -> None:
@@ -537,9 +579,7 @@ class Tx:
         db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
         storage.commit()
         journal.remove(storage.path)  # the night file holds the live round now
-        if night_id not in self.ids:
-            self.ids.append(night_id)
-            self.ids.sort()
+        self._add_id(night_id)
         self._refresh(night_id)
         self._write_index()
 
