@@ -500,6 +500,27 @@ class Store:
             return None
         return dict(night_of(tx.night_db(latest)))
 
+    def tonight_view(self) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str]]:
+        """The open night as a session needs it, in one read: the stamp of its data on disk
+        (taken before reading: a write in between shows as a stamp that differs), its record
+        (with its preset snapshot; None when no night is open), the number of its next round
+        and its live round."""
+        latest = self._latest_id()
+        stamp = self.stamp(latest) if latest is not None else None
+        tx = self._read()
+        if tx.latest is None or tx.record(tx.latest)["status"] != "open":
+            return None, None, 1, []
+        if tx.latest != latest:
+            stamp = None  # another night was opened in between: compare on the next write
+        tables = tables_of(tx.night_db(tx.latest))
+        rounds = [
+            int(e.get("round", 0))
+            for e in tables.get("entries", {}).values()
+            if e.get("kind") == "round"
+        ]
+        live = [doc["line"] for doc in tables.get("live", {}).values()]
+        return stamp, dict(tables["night"]["1"]), max(rounds, default=0) + 1, live
+
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()

@@ -167,3 +167,28 @@ def test_an_index_earlier_file_edited_by_hand_is_checked_and_found(banluck_home:
     assert any("record of night 1 does not match" in p for p in store.check())
     store.rebuild_index()
     assert store.check() == []
+
+
+def test_act_reads_the_store_once_a_line(
+    cli: Any, banluck_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`banluck act` reads the night once a line (its record, rounds and live round together);
+    a line of play is then one append, a finished round one write."""
+    from banluck.storage import tx as storage_tx
+
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    made: list[bool] = []
+    real = storage_tx.Tx.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        made.append(bool(kwargs.get("probe")))  # probe: a write's view, under the lock
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(storage_tx.Tx, "__init__", counting)
+    for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
+        made.clear()
+        assert cli("act", *line.split())[0] == 0
+        reads = [m for m in made if not m]
+        assert len(reads) == 1, (line, made)
+    assert made == [False, True]  # the last line finished the round: one read, one write
+    assert len(Store(banluck_home).entries()) == 1
