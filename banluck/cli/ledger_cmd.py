@@ -3,6 +3,7 @@
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -366,20 +367,24 @@ def export(
             " (a night as a night log), e.g. `banluck export --csv -o ledger.csv`"
         )
     store = open_store()
+    text: str | Iterator[str]
     if log_out:
         from banluck.app.exporting import night_log
 
         text = night_log(store, night)
     else:
-        entries = store.entries(night) if night is not None else store.entries()
-        if json_out:
-            text = json.dumps(entries, ensure_ascii=False, indent=1) + "\n"
-        else:
-            from banluck.app.exporting import transfers_csv
+        # streamed: one night file in memory at a time, the text made and written an entry at
+        # a time (to a file: through a temp file that takes its place only when whole)
+        from banluck.app.exporting import entries_json_parts, transfers_csv_parts
 
-            text = transfers_csv(entries)
+        entries = store.iter_entries(night)
+        text = entries_json_parts(entries) if json_out else transfers_csv_parts(entries)
     if output is None:
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        else:
+            for piece in text:
+                sys.stdout.write(piece)
     else:
         from banluck.app.presets import write_atomic
 

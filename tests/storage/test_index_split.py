@@ -192,3 +192,31 @@ def test_act_reads_the_store_once_a_line(
         assert len(reads) == 1, (line, made)
     assert made == [False, True]  # the last line finished the round: one read, one write
     assert len(Store(banluck_home).entries()) == 1
+
+
+def test_export_streams_the_entries_a_night_at_a_time(
+    cli: Any, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`export --json/--csv` give the same text as the whole list would, read one night file at
+    a time (never the list of every entry); to a file, all or nothing."""
+    import json
+
+    from banluck.app.exporting import transfers_csv
+
+    store = Store(banluck_home)
+    two_nights(store)
+    OPEN(store)
+    store.record_round(a_round(("Ann", "Dan", 4)))
+    entries = store.entries()
+    monkeypatch.setattr(Store, "entries", lambda *a, **k: pytest.fail("the whole list was read"))
+    code, out, _ = cli("export", "--json")
+    assert code == 0 and out == json.dumps(entries, ensure_ascii=False, indent=1) + "\n"
+    code, out, _ = cli("export", "--csv")
+    assert code == 0 and out == transfers_csv(entries)
+    code, out, _ = cli("export", "--json", "--night", "3")
+    assert code == 0 and json.loads(out) == [e for e in entries if e["night"] == 3]
+    (banluck_home / "nights" / "0002.json").write_bytes(b"{ not json")
+    target = tmp_path / "out.json"
+    code, _, err = cli("export", "--json", "-o", str(target))
+    assert code == 1 and "0002.json is damaged" in err
+    assert not target.exists() and not list(tmp_path.glob(".out.json*"))
