@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -34,20 +34,26 @@ def now() -> str:
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+def _trusting(crc: int | None, kind: str) -> Callable[[Any, int], bool]:
+    """The test of parsed bytes that need no check field by field: those with `crc` (what
+    banluck recorded when it wrote them), of `kind` at this schema."""
+
+    def trusted(data: Any, actual: int) -> bool:
+        return crc is not None and actual == crc and schema.is_current(data, kind)
+
+    return trusted
+
+
 def night_db_at(path: Path, preloaded: Tables | None = None, crc: int | None = None) -> TinyDB:
     """A night file's tables; `crc`, that of the bytes its index record was made from: those
     very bytes are not checked field by field again (banluck wrote them, checked)."""
-
-    def trusted(data: Any, actual: int) -> bool:
-        return crc is not None and actual == crc and schema.is_current(data, "night")
-
     return TinyDB(
         path,
         schema.validate_night,
         storage=FileStorage,
         preloaded=preloaded,
         after_read=with_journal,
-        trusted=trusted,
+        trusted=_trusting(crc, "night"),
     )
 
 
@@ -239,14 +245,8 @@ class Tx:
             "renamed": [],
             "entries": 0,
         }
-        self.earlier_db = TinyDB(
-            earlier_path(store.index_path),
-            schema.validate_earlier,
-            storage=FileStorage,
-            hint=REBUILD_HINT,
-            preloaded={} if rebuild else None,
-            trusted=self._earlier_trusted,
-        )
+        self.rebuild = rebuild
+        self._earlier_db: TinyDB | None = None  # opened when first needed (`earlier_db`)
         self.loaded = False
         self.earlier_dirty = False
         self.earlier_ids: set[int] = set()
@@ -374,10 +374,21 @@ class Tx:
             found += [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
         return [(int(seq), str(old), str(new)) for seq, old, new in found]
 
-    def _earlier_trusted(self, data: Any, crc: int) -> bool:
-        return (
-            self.trust and crc == self.earlier["crc"] and schema.is_current(data, "index-earlier")
-        )
+    @property
+    def earlier_db(self) -> TinyDB:
+        """index-earlier.json: trusted without a check field by field when its bytes have the
+        CRC index.json names (the test holds the CRC, not this Tx: no reference cycle keeps a
+        Tx and the nights it read alive)."""
+        if self._earlier_db is None:
+            self._earlier_db = TinyDB(
+                earlier_path(self.store.index_path),
+                schema.validate_earlier,
+                storage=FileStorage,
+                hint=REBUILD_HINT,
+                preloaded={} if self.rebuild else None,
+                trusted=_trusting(self.earlier["crc"] if self.trust else None, "index-earlier"),
+            )
+        return self._earlier_db
 
     def load_earlier(self) -> None:
         """Join the records of index-earlier.json to those of index.json. A file that is not the

@@ -220,3 +220,28 @@ def test_export_streams_the_entries_a_night_at_a_time(
     code, _, err = cli("export", "--json", "-o", str(target))
     assert code == 1 and "0002.json is damaged" in err
     assert not target.exists() and not list(tmp_path.glob(".out.json*"))
+
+
+def test_a_transaction_is_freed_when_dropped(banluck_home: Path) -> None:
+    """A Tx holds the nights it read: it must be freed as soon as it is dropped, without the
+    cycle collector (which the store pauses and freezes while parsing: a Tx in a reference cycle
+    would keep every night it read for the life of the process)."""
+    import gc
+    import weakref
+
+    from banluck.storage.tx import Tx
+
+    store = Store(banluck_home)
+    two_nights(store)
+    OPEN(store)
+    gc.disable()
+    try:
+        for probe in (False, True):
+            tx = Tx(store, probe=probe)
+            tx.load_earlier()
+            tx.totals()
+            gone = weakref.ref(tx)
+            del tx
+            assert gone() is None
+    finally:
+        gc.enable()
