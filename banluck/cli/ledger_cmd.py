@@ -447,8 +447,11 @@ def _show_settle(
         scope = f"night {night}"
     elif lo or hi:
         low, high = lo or "0000-00-00", hi or "9999-99-99"
-        chosen = [rec["id"] for rec in store.nights() if low <= rec["date"] <= high]
-        owed = store.totals(chosen)["balance"]
+        from banluck.money.stats import add_totals
+
+        # one read of the nights' records: their dates and totals (people as named now)
+        records = store.nights(totals=True)
+        owed = add_totals(*(r["totals"] for r in records if low <= r["date"] <= high))["balance"]
         scope = f"{lo or 'the start'} to {hi or 'now'}"
     else:
         owed = store.balances()
