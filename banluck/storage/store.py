@@ -239,6 +239,7 @@ class Store:
         self.lock_timeout = lock_timeout
         self.warnings: list[str] = []
         self._latest_hint: int | None = None
+        self._swept: tuple[int, int] | None = None  # the nights' folder after this Store's write
 
     # -- paths and transactions ------------------------------------------------------------
 
@@ -261,6 +262,15 @@ class Store:
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
         return _night_ids(names)
+
+    def _folder_stamp(self) -> tuple[int, int] | None:
+        """The nights' folder's identity and last change (any file made, renamed or removed in
+        it changes it), or None when there is no such folder."""
+        try:
+            st = os.stat(self.nights_dir)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns)
 
     def _latest_id(self) -> int | None:
         """The latest night's id, for a line of play. The nights are numbered one after the
@@ -325,10 +335,15 @@ class Store:
         self._check_folders()
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
-            remove_stale_temps(self.nights_dir)
+            if self._folder_stamp() != self._swept:
+                # a temp file is made in the folder: one left by a writer killed since this
+                # Store's last write changed the folder (the folder of a year of nights is not
+                # listed again for every round)
+                remove_stale_temps(self.nights_dir)
             tx = Tx(self, probe=True)
             result = change(tx)
             tx.commit()
+            self._swept = self._folder_stamp()
             return result
 
     def _read(self) -> Tx:
