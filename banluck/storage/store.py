@@ -3,9 +3,13 @@
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
     nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
-    index.json        a cache of the nights, people and season summary, brought up to date from
-                      the night files whenever it falls behind them (each night record carries
-                      the `rev` and `token` of the night file it was computed from)
+    index.json        a cache of the latest night's record, the people and season summary, and
+                      the sums of the nights before (their totals, count of entries, renames),
+                      brought up to date from the night files whenever it falls behind them
+                      (each night record carries the `rev`, `token` and CRC of the night file it
+                      was computed from)
+    index-earlier.json the records of the nights before the latest, written only when the
+                      latest night changes (`banluck.storage.schema`)
     *.bak             the previous version of each file
     lock              the write lock, naming its holder
 
@@ -13,11 +17,14 @@ Only the latest night file is ever written: the open night, or after it closes t
 (payments and corrections made between nights go there). A write holds the lock, re-reads the
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
-the night file. So recording a round costs the same with a year of history as with none.
+the night file. A write neither lists the nights' folder (the latest night is followed by asking
+for the file after it) nor reads or writes the earlier nights' records: so recording a round, or
+a line of play, costs the same with a year of history as with none.
 
 Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
-the commands that sum the whole ledger (stats, history, settle, ledger --all) add those up and
-read no night file. A round appended adds its own totals to the night's; a write that changes no
+the commands that sum the whole ledger (stats, settle, ledger --all) add up the earlier nights'
+sum and the latest night's, and read no night file and no earlier record; those that list the
+nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own totals to the night's; a write that changes no
 entry keeps them; anything else totals the night again. A line of play changes only the live
 round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
 """
