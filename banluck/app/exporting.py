@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from banluck.app.session import (
@@ -165,6 +165,12 @@ def _spelt(value: object) -> str:
 
 def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
     """One row per transfer of every entry (a payment is a row from payer to payee)."""
+    return "".join(transfers_csv_parts(entries))
+
+
+def transfers_csv_parts(entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """`transfers_csv` in pieces, an entry's rows a piece, made as the entries come (a year of
+    entries streamed from the store is never held whole)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])
@@ -194,4 +200,20 @@ def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
                     t.get("reason", ""),
                 ]
             )
-    return buf.getvalue()
+        yield buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+    yield buf.getvalue()
+
+
+def entries_json_parts(entries: Iterable[Any]) -> Iterator[str]:
+    """`json.dumps(list(entries), ensure_ascii=False, indent=1) + "\\n"` in pieces, an entry a
+    piece, made as the entries come: the same text, never the whole list in memory."""
+    import json
+
+    first = True
+    for entry in entries:
+        text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n ")
+        yield ("[\n " if first else ",\n ") + text
+        first = False
+    yield "[]\n" if first else "\n]\n"

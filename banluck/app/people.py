@@ -31,11 +31,7 @@ class NamedStore(Store):
             key = (0, 0)
         if self._known is not None and self._known[0] == key and key != (0, 0):
             return self._known[1]
-        found = [
-            (int(seq), str(old), str(new))
-            for record in super().nights()
-            for seq, old, new in record.get("renamed", [])
-        ]
+        found = super().renamed()
         self._known = (key, found)
         return found
 

@@ -401,13 +401,17 @@ def save_text(name: str, text: str) -> Path:
     return path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` so that it holds either the old or the new content, never half."""
+def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+    """Write `text` (or its pieces, made as they are written: an export streamed) to `path` so
+    that it holds either the old or the new content, never half."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         from banluck.core import atomic
 
-        atomic.write_atomic(path, text.encode("utf-8"))
+        if isinstance(text, str):
+            atomic.write_atomic(path, text.encode("utf-8"))
+        else:
+            atomic.write_atomic(path, (piece.encode("utf-8") for piece in text))
     except (NotADirectoryError, FileExistsError):
         blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
         raise PresetError(

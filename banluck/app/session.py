@@ -19,6 +19,7 @@ record's own `stakes` are every seat's stake.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -255,12 +256,14 @@ class Session:
     # the night's data on disk (`Store.stamp`) when the record and live round were read: while
     # it is the same, nothing was written since and they need not be read again
     stamp: tuple[Any, ...] | None = None
+    # the record and live round are those this session has just written itself (`_reread`)
+    known: bool = False
 
     @classmethod
     def open(cls, store: Store) -> Session:
-        ids = store.night_ids()
-        stamp = store.stamp(ids[-1]) if ids else None  # before reading: a write between shows
-        record = store.tonight()
+        # one read of the store: the night's record, its rounds' count and live round, and the
+        # stamp of its data taken before reading (a write in between shows)
+        stamp, record, next_round, live = store.tonight_view()
         if record is None:
             raise NoNight(
                 "no night is open: start one with `banluck night start PRESET SEAT SEAT...`"
@@ -272,10 +275,7 @@ class Session:
                 f"night {record['id']} is a tournament: play it with `banluck table` or"
                 " `banluck tournament act LINE`"
             )
-        rounds = [e for e in store.entries(record["id"]) if e.get("kind") == "round"]
-        next_round = max((int(e.get("round", 0)) for e in rounds), default=0) + 1
         night = new_night(seating_from(record, next_round))
-        live = store.live()
         _play(
             night,
             live,
@@ -320,12 +320,18 @@ class Session:
             )
 
     def _reread(self) -> None:
-        """Under the lock, after a write: the record and live round as stored now."""
-        self.stamp = self.store.stamp(self.record["id"])
-        record = self.store.tonight()
+        """Under the lock, after a write: the record and live round as stored now. After a line
+        this session stored itself (`known`: it holds the record and live round it wrote), only
+        the stamp is taken: nothing else can have written under the lock."""
+        if self.known:
+            self.known = False
+            self.stamp = self.store.stamp(self.record["id"])
+            return
+        stamp, record, _, live = self.store.tonight_view()
+        self.stamp = stamp
         if record is not None:
             self.record = record
-        self.live = self.store.live()
+        self.live = live
 
     def _act(self, line: str) -> FinishedRound | None:
         word, args = read_line(line, self.night.aliases())
@@ -382,10 +388,14 @@ class Session:
             self.store.record_round(
                 finished.to_dict(), night_update={"dealer": s.dealer, "table": table}
             )
-            self.record = {**self.record, "dealer": s.dealer, "table": table}
+            # the record as stored: the table as JSON keeps it (the store's `_clean_table`)
+            stored_table = json.loads(json.dumps(table))
+            self.record = {**self.record, "dealer": s.dealer, "table": stored_table}
             self.live = []
+            self.known = True
             return finished
         self.live = self.store.push_action(text)
+        self.known = True
         return None
 
     def balances(self) -> dict[str, int]:
@@ -421,6 +431,7 @@ class Session:
             dealer=s.dealer,
             table=self._table(s, words),
         )
+        self.known = True  # the record as stored; the live round is unchanged
 
     def undo(self) -> str:
         """Undo the last line: of the live round; else a night-level line (`stake`, `seat`,

@@ -3,6 +3,7 @@
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -170,10 +171,7 @@ def _show_ledger(
 def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
     """The whole ledger: the balances from the nights' totals in the index; the entries streamed
     one night file at a time (as JSON), or only the last `limit` read (as a table)."""
-    records = store.nights(totals=True)
-    from banluck.money.stats import add_totals
-
-    totals = add_totals(*(r["totals"] for r in records))["balance"]
+    totals = store.totals()["balance"]  # the index's sums: no night's record is read
     if as_json:
         dumps = json.JSONEncoder(ensure_ascii=False).encode
         sys.stdout.write(f'{{"scope": {dumps(scope)}, "entries": [')
@@ -181,7 +179,7 @@ def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
             sys.stdout.write((", " if i else "") + dumps(entry))
         sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
         return
-    count = sum(r["entries"] for r in records)
+    count = store.count()
     _print_ledger(store, None, scope, store.last_entries(limit) if limit else [], count, totals)
 
 
@@ -369,20 +367,24 @@ def export(
             " (a night as a night log), e.g. `banluck export --csv -o ledger.csv`"
         )
     store = open_store()
+    text: str | Iterator[str]
     if log_out:
         from banluck.app.exporting import night_log
 
         text = night_log(store, night)
     else:
-        entries = store.entries(night) if night is not None else store.entries()
-        if json_out:
-            text = json.dumps(entries, ensure_ascii=False, indent=1) + "\n"
-        else:
-            from banluck.app.exporting import transfers_csv
+        # streamed: one night file in memory at a time, the text made and written an entry at
+        # a time (to a file: through a temp file that takes its place only when whole)
+        from banluck.app.exporting import entries_json_parts, transfers_csv_parts
 
-            text = transfers_csv(entries)
+        entries = store.iter_entries(night)
+        text = entries_json_parts(entries) if json_out else transfers_csv_parts(entries)
     if output is None:
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        else:
+            for piece in text:
+                sys.stdout.write(piece)
     else:
         from banluck.app.presets import write_atomic
 
@@ -445,8 +447,11 @@ def _show_settle(
         scope = f"night {night}"
     elif lo or hi:
         low, high = lo or "0000-00-00", hi or "9999-99-99"
-        chosen = [rec["id"] for rec in store.nights() if low <= rec["date"] <= high]
-        owed = store.totals(chosen)["balance"]
+        from banluck.money.stats import add_totals
+
+        # one read of the nights' records: their dates and totals (people as named now)
+        records = store.nights(totals=True)
+        owed = add_totals(*(r["totals"] for r in records if low <= r["date"] <= high))["balance"]
         scope = f"{lo or 'the start'} to {hi or 'now'}"
     else:
         owed = store.balances()

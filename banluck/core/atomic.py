@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 TMP_SUFFIX = ".tmp"
@@ -17,13 +17,15 @@ def temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}{TMP_SUFFIX}")
 
 
-def write_synced(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Write `data` to a new file at `path` and fsync it."""
+def write_synced(path: Path, data: bytes | Iterable[bytes], mode: int = 0o644) -> None:
+    """Write `data` (bytes, or chunks of them made as they are written) to a new file at
+    `path` and fsync it."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        for chunk in (data,) if isinstance(data, bytes) else data:
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -44,7 +46,7 @@ def fsync_dir(folder: Path) -> None:
 
 
 def write_atomic(
-    path: Path, data: bytes, *, before_replace: Callable[[], None] | None = None
+    path: Path, data: bytes | Iterable[bytes], *, before_replace: Callable[[], None] | None = None
 ) -> None:
     """Replace `path` with `data` atomically, keeping its permissions. `before_replace` runs
     after the new content is safe on disk and before it takes the old one's place (the store

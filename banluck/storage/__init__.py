@@ -17,6 +17,11 @@ stakes, dealer, status "open"/"closed", started, closed):
                                                     (with totals: each night's totals too)
     store.totals(nights=None) -> Totals             stats, results and balances of some nights
                                                     or all, summed from the index (no night file)
+    store.count() -> int                            the number of entries (from the index)
+    store.renamed() -> [(seq, old, new)]            every rename (from the index)
+    store.tonight_view() -> (stamp, night, next_round, live)
+                                                    the open night as a session needs it, in one
+                                                    read (night None when no night is open)
     store.stamp(id) -> tuple                        the night's data on disk: changes with any write
 
 The live round of the open night (action lines; appended to the night's journal, one fsync):
@@ -50,7 +55,8 @@ People and totals:
 
 Safety:
     store.check() -> [problem]                      ledger rules + index against night files
-    store.rebuild_index()                           rebuild index.json from the night files
+    store.rebuild_index()                           rebuild the index (index.json and
+                                                    index-earlier.json) from the night files
     store.locked()                                  context: hold the write lock across calls
     store.import_nights([(night, [entry])]) -> int  write whole closed nights in bulk
     store.warnings                                  non-fatal notes (an index left to catch up, a

@@ -18,10 +18,25 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
 Beside it, `nights/NNNN.live` may hold the lines played since the night file was last written (see
 `banluck.storage.journal`); it counts only while its token is the night file's.
 
-The index `index.json`, a cache rebuilt from the night files whenever it falls behind them:
-    meta     {"1": {"kind": "index", "schema": 2, "next_seq": int,
-                    "counted": {"night": latest id or null, "summary": that night's summary}}}
-    nights   {"<id>": night record: the night fields without the snapshot, plus rev, token,
+The index, a cache rebuilt from the night files whenever it falls behind them, in two files (from
+v4): `index.json`, rewritten by every write, holds the latest night's record and what sums every
+night; `index-earlier.json`, rewritten only when the latest night changes (a night opened, a
+night cancelled, an import, a rebuild), holds the records of the nights before it. So a round
+recorded rewrites a file the size of one night's record, however many nights came before.
+
+`index.json`:
+    meta     {"1": {"kind": "index", "schema": 4, "next_seq": int,
+                    "counted": {"night": latest id or null, "summary": that night's summary},
+                    "earlier": {"last": the last night in index-earlier.json or null,
+                                "crc": CRC-32 of that file's bytes as written with this index,
+                                "next_seq": the highest next_seq of its nights,
+                                "people": people of its nights (as the people table),
+                                "totals": the sum of its nights' totals,
+                                "renamed": their renames, [seq, old, new] each,
+                                "entries": the count of their entries}}}
+                    `earlier` is null in an index from before v4: every record is in `nights`.
+    nights   {"<id>": night record (the latest night, and any later than `earlier.last`):
+                      the night fields without the snapshot, plus rev, token,
                       next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
                       totals: `banluck.money.stats.night_totals` of its entries (each person's
                       stats, result and balance: what stats, history, settle and ledger --all
@@ -31,6 +46,17 @@ The index `index.json`, a cache rebuilt from the night files whenever it falls b
                       the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}
     season   {"<n>": {name, net, rounds, dealt, hands}}   all nights, the latest as counted
+
+`index-earlier.json`:
+    meta     {"1": {"kind": "index-earlier", "schema": 4}}
+    nights   {"<id>": night record, as in index.json}   every night before the latest
+
+The two are written under the lock, index-earlier.json first: `earlier.crc` ties index.json to the
+one it was written with. A reader finding another file there (a writer killed between the two
+writes, or a hand edit) checks it field by field and joins it with index.json: each night is then
+in one of the two or is read again from its night file, as a night the index does not know.
+When the CRC matches, the file is not checked field by field again (it is what banluck wrote);
+the same holds for a night file whose CRC is the one its index record was made from.
 """
 
 from __future__ import annotations
@@ -85,8 +111,18 @@ def _v2_to_v3(kind: str, tables: Tables) -> None:
     v3 file is newer than it, rather than damaged."""
 
 
+def _v3_to_v4(kind: str, tables: Tables) -> None:
+    """v4 keeps the records of the nights before the latest in `index-earlier.json`, written only
+    when the latest night changes, so that a round recorded does not rewrite every night's
+    record. A v3 index holds them all: `earlier` is null, and the next write splits it. Night
+    files are unchanged; the version tells an older banluck that the index is newer than it,
+    rather than damaged or missing nights."""
+    if kind == "index":
+        tables["meta"]["1"]["earlier"] = None
+
+
 # MIGRATIONS[n - 1] takes a file from schema n to schema n + 1.
-MIGRATIONS: list[Migration] = [_v1_to_v2, _v2_to_v3]
+MIGRATIONS: list[Migration] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
 SCHEMA = len(MIGRATIONS) + 1
 
 
@@ -407,10 +443,31 @@ def _is_renames(value: Any) -> bool:
     )
 
 
+def _is_people(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(p, dict)
+        and _is_name(p.get("name"))
+        and _count(0)(p.get("nights"))
+        and _is_text(p.get("first"))
+        and _is_text(p.get("last"))
+        for p in value
+    )
+
+
 INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
     "meta": (
         ("next_seq", _count(1), "the next seq, a whole number from 1"),
         ("counted", lambda v: isinstance(v, dict), "the count of the latest night"),
+        ("earlier", _maybe(lambda v: isinstance(v, dict)), "what index-earlier.json holds"),
+    ),
+    "meta.earlier": (
+        ("last", _maybe(_count(1)), "the last night of index-earlier.json, or null"),
+        ("crc", _maybe(_count(0)), "the CRC-32 of index-earlier.json"),
+        ("next_seq", _count(1), "a whole number from 1"),
+        ("people", _is_people, "the people of the earlier nights"),
+        ("totals", _is_totals, "the sum of the earlier nights' totals"),
+        ("renamed", _is_renames, "the renames of the earlier nights"),
+        ("entries", _count(0), "the count of the earlier nights' entries"),
     ),
     "meta.counted": (
         ("night", _maybe(_count(1)), "the latest night's id, or null"),
@@ -469,13 +526,9 @@ def validate_index(raw: Any, path: Path) -> Tables:
     check_fields(meta["counted"], "meta counted", INDEX_FIELDS["meta.counted"])
     for name, summary in meta["counted"]["summary"].items():
         check_fields(summary, f"meta counted summary of {name}", SUMMARY_FIELDS)
-    nights = _docs(data, "nights")
-    for key, record in nights.items():
-        check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
-        if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
-            raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
-        if record["id"] != int(key):
-            raise Shape(f"night {key} has id {record['id']!r}")
+    if meta["earlier"] is not None:
+        check_fields(meta["earlier"], "meta earlier", INDEX_FIELDS["meta.earlier"])
+    nights = _check_records(data)
     counted = meta["counted"].get("night")
     if counted != max((int(key) for key in nights), default=None):
         raise Shape(f"meta counts night {counted!r}, which is not the index's latest night")
@@ -483,3 +536,30 @@ def validate_index(raw: Any, path: Path) -> Tables:
         for key, doc in _docs(data, table).items():
             check_fields(doc, f"{table} {key}", INDEX_FIELDS[table])
     return data
+
+
+def _check_records(data: dict[str, Any]) -> dict[str, Any]:
+    nights = _docs(data, "nights")
+    for key, record in nights.items():
+        check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
+        if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
+            raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
+        if record["id"] != int(key):
+            raise Shape(f"night {key} has id {record['id']!r}")
+    return nights
+
+
+def validate_earlier(raw: Any, path: Path) -> Tables:
+    """Check `index-earlier.json` (the records of the nights before the latest), record by record
+    and field by field (INDEX_FIELDS["nights"]); raise Shape naming the first damaged field."""
+    data = _upgrade(raw, "index-earlier")
+    _check_records(data)
+    return data
+
+
+def is_current(data: Any, kind: str) -> bool:
+    """Whether parsed file content is of `kind` at this schema, at a glance (the outer shape
+    only: for bytes known to be what banluck wrote, `banluck.storage.files.read_tables_crc`)."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    doc = meta.get("1") if isinstance(meta, dict) else None
+    return isinstance(doc, dict) and doc.get("kind") == kind and doc.get("schema") == SCHEMA

@@ -3,9 +3,13 @@
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
     nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
     nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
-    index.json        a cache of the nights, people and season summary, brought up to date from
-                      the night files whenever it falls behind them (each night record carries
-                      the `rev` and `token` of the night file it was computed from)
+    index.json        a cache of the latest night's record, the people and season summary, and
+                      the sums of the nights before (their totals, count of entries, renames),
+                      brought up to date from the night files whenever it falls behind them
+                      (each night record carries the `rev`, `token` and CRC of the night file it
+                      was computed from)
+    index-earlier.json the records of the nights before the latest, written only when the
+                      latest night changes (`banluck.storage.schema`)
     *.bak             the previous version of each file
     lock              the write lock, naming its holder
 
@@ -13,11 +17,14 @@ Only the latest night file is ever written: the open night, or after it closes t
 (payments and corrections made between nights go there). A write holds the lock, re-reads the
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
-the night file. So recording a round costs the same with a year of history as with none.
+the night file. A write neither lists the nights' folder (the latest night is followed by asking
+for the file after it) nor reads or writes the earlier nights' records: so recording a round, or
+a line of play, costs the same with a year of history as with none.
 
 Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
-the commands that sum the whole ledger (stats, history, settle, ledger --all) add those up and
-read no night file. A round appended adds its own totals to the night's; a write that changes no
+the commands that sum the whole ledger (stats, settle, ledger --all) add up the earlier nights'
+sum and the latest night's, and read no night file and no earlier record; those that list the
+nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own totals to the night's; a write that changes no
 entry keeps them; anything else totals the night again. A line of play changes only the live
 round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
 """
@@ -67,7 +74,15 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
-_NIGHT_FILE = re.compile(r"^(\d{4,})\.json$")
+
+
+_NIGHT_FILES = re.compile(r"(?:^|(?<=\0))(\d{4,})\.json(?=\0|$)", re.ASCII)
+
+
+def _night_ids(names: Iterable[str]) -> list[int]:
+    """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
+    regular expression over the listing, not a test a name)."""
+    return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
 
 
 def _clean_name(name: object, role: str) -> str:
@@ -230,6 +245,8 @@ class Store:
         self.home = Path(home)
         self.lock_timeout = lock_timeout
         self.warnings: list[str] = []
+        self._latest_hint: int | None = None
+        self._swept: tuple[int, int] | None = None  # the nights' folder after this Store's write
 
     # -- paths and transactions ------------------------------------------------------------
 
@@ -251,7 +268,31 @@ class Store:
             return []
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
-        return sorted(int(m.group(1)) for n in names if (m := _NIGHT_FILE.match(n)))
+        return _night_ids(names)
+
+    def _folder_stamp(self) -> tuple[int, int] | None:
+        """The nights' folder's identity and last change (any file made, renamed or removed in
+        it changes it), or None when there is no such folder."""
+        try:
+            st = os.stat(self.nights_dir)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns)
+
+    def _latest_id(self) -> int | None:
+        """The latest night's id, for a line of play. The nights are numbered one after the
+        other, each new one the latest plus one (a night cancelled was the latest): so when the
+        latest this Store listed still has its file and no night follows it, it is still the
+        latest, and the folder is not listed again (two stats, not a listing of every night)."""
+        hint = self._latest_hint
+        if (
+            hint is not None
+            and os.path.exists(self.night_path(hint))
+            and not os.path.exists(self.night_path(hint + 1))
+        ):
+            return hint
+        self._latest_hint = max(self.night_ids(), default=None)
+        return self._latest_hint
 
     def stamp(self, night_id: int) -> tuple[Any, ...]:
         """The identity on disk of a night's data (its file and the journal of its live round):
@@ -301,10 +342,15 @@ class Store:
         self._check_folders()
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
-            remove_stale_temps(self.nights_dir)
-            tx = Tx(self)
+            if self._folder_stamp() != self._swept:
+                # a temp file is made in the folder: one left by a writer killed since this
+                # Store's last write changed the folder (the folder of a year of nights is not
+                # listed again for every round)
+                remove_stale_temps(self.nights_dir)
+            tx = Tx(self, probe=True)
             result = change(tx)
             tx.commit()
+            self._swept = self._folder_stamp()
             return result
 
     def _read(self) -> Tx:
@@ -360,9 +406,9 @@ class Store:
 
         def change(tx: Tx) -> dict[str, Any]:
             latest = tx.latest
-            if latest is not None and tx.records[latest]["status"] == "open":
+            if latest is not None and tx.record(latest)["status"] == "open":
                 raise StoreError(
-                    f"night {latest} of {tx.records[latest]['date']} is still open; close it first"
+                    f"night {latest} of {tx.record(latest)['date']} is still open; close it first"
                 )
             night_id = night["id"] = (latest or 0) + 1
             db = tx.night_db(night_id)
@@ -472,14 +518,35 @@ class Store:
         """The open night's record (with its preset snapshot), or None."""
         tx = self._read()
         latest = tx.latest
-        if latest is None or tx.records[latest]["status"] != "open":
+        if latest is None or tx.record(latest)["status"] != "open":
             return None
         return dict(night_of(tx.night_db(latest)))
+
+    def tonight_view(self) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str]]:
+        """The open night as a session needs it, in one read: the stamp of its data on disk
+        (taken before reading: a write in between shows as a stamp that differs), its record
+        (with its preset snapshot; None when no night is open), the number of its next round
+        and its live round."""
+        latest = self._latest_id()
+        stamp = self.stamp(latest) if latest is not None else None
+        tx = self._read()
+        if tx.latest is None or tx.record(tx.latest)["status"] != "open":
+            return None, None, 1, []
+        if tx.latest != latest:
+            stamp = None  # another night was opened in between: compare on the next write
+        tables = tables_of(tx.night_db(tx.latest))
+        rounds = [
+            int(e.get("round", 0))
+            for e in tables.get("entries", {}).values()
+            if e.get("kind") == "round"
+        ]
+        live = [doc["line"] for doc in tables.get("live", {}).values()]
+        return stamp, dict(tables["night"]["1"]), max(rounds, default=0) + 1, live
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()
-        if night_id not in tx.records:
+        if not tx.has(night_id):
             raise StoreError(f"there is no night {night_id}; see the list of nights")
         return dict(night_of(tx.night_db(night_id)))
 
@@ -499,29 +566,34 @@ class Store:
         the given nights, or of every night, read from the index: no night file is parsed but the
         latest night's, when the index has to catch up with it."""
         tx = self._read()
-        if nights is None:
-            chosen = sorted(tx.records)
-        else:
-            chosen = list(nights)
-            for night_id in chosen:
-                if night_id not in tx.records:
-                    raise StoreError(f"there is no night {night_id}; see the list of nights")
-        from banluck.money import stats  # loaded by the commands that sum nights
+        chosen = None if nights is None else list(nights)
+        for night_id in chosen or []:
+            if not tx.has(night_id):
+                raise StoreError(f"there is no night {night_id}; see the list of nights")
+        return tx.totals(chosen)
 
-        return stats.add_totals(*(tx.records[i]["totals"] for i in chosen))
+    def count(self) -> int:
+        """The number of entries in the ledger, from the index (no night file, no earlier
+        night's record)."""
+        return self._read().count()
+
+    def renamed(self) -> list[tuple[int, str, str]]:
+        """Every rename recorded, in seq order: (seq, old, new), from the index (a rename is
+        rare: the nights before the latest keep theirs together in index.json)."""
+        return self._read().renamed()
 
     # -- the live round ----------------------------------------------------------------------
 
     def live(self) -> list[str]:
         """The open night's round in progress: its action lines in order ([] when none)."""
-        latest = max(self.night_ids(), default=None)
+        latest = self._latest_id()
         if latest is not None:
             found = journal.current(self.night_path(latest))
             if found is not None:  # the night file is as the journal found it: still open
                 return found.lines
         tx = self._read()
         latest = tx.latest
-        if latest is None or tx.records[latest]["status"] != "open":
+        if latest is None or tx.record(latest)["status"] != "open":
             return []
         return [doc["line"] for doc in tables_of(tx.night_db(latest)).get("live", {}).values()]
 
@@ -558,7 +630,7 @@ class Store:
         operation and the result. While the journal extends the night file on disk, the night
         file is not even read; otherwise the journal is begun again from the night file."""
         with self.locked():
-            latest = max(self.night_ids(), default=None)
+            latest = self._latest_id()
             path = None if latest is None else self.night_path(latest)
             found = None if path is None else journal.current(path)
             if path is not None and found is not None:
@@ -746,7 +818,7 @@ class Store:
                 tx._refresh(tx.latest)
                 tx.base = ledger.subtract_summaries(tx.base, tx.fresh[tx.latest])
             tx._write_index()
-            storage_of(tx.index).commit()
+            tx.commit_index()
             path = self.night_path(night_id)
             path.unlink()
             with contextlib.suppress(FileNotFoundError):
@@ -823,7 +895,7 @@ class Store:
         """Like `entries`, but reading one night file at a time, so that a caller who only
         sums or pages never holds the whole year in memory (about twice as fast for a year)."""
         tx = self._read()
-        if night is not None and night not in tx.records:
+        if night is not None and not tx.has(night):
             raise StoreError(f"there is no night {night}; see the list of nights")
         for night_id in sorted(tx.records) if night is None else [night]:
             db = tx.night_db(night_id)
@@ -835,10 +907,10 @@ class Store:
         latest back only as far as they reach (one night file in memory at a time)."""
         tx = self._read()
         out: list[dict[str, Any]] = []
-        for night_id in sorted(tx.records, reverse=True):
+        for night_id in reversed(tx.ids):  # the earlier nights' records read only if reached
             if len(out) >= count:
                 break
-            if not tx.records[night_id]["entries"]:
+            if not tx.record(night_id)["entries"]:
                 continue
             db = tx.night_db(night_id)
             del tx.nights[night_id]
@@ -886,15 +958,18 @@ class Store:
         each round is stored in its own night and names only people seated that night.
         """
         try:
-            self._write(lambda tx: None)  # first let the index catch up with the night files
+            # first let the index catch up with the night files (both of its files)
+            self._write(lambda tx: tx.load_earlier())
         except ReadOnly as exc:
             # A copy on a read-only disk, or another user's folder: check it as it is.
             self.warnings.append(
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
-        tx = self._read()
+        tx = Tx(self, trust=False)  # every file checked field by field
         index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+        earlier = storage_of(tx.earlier_db).read() or {}
+        stored = {**earlier.get("nights", {}), **index["nights"]}
         entries: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
         summaries: list[dict[str, Summary]] = []
@@ -907,7 +982,7 @@ class Store:
                 fresh, summary = night_record(tables, storage_of(db).path, crc=storage_of(db).crc)
                 records.append(fresh)
                 summaries.append(summary)
-                if index["nights"].get(str(night_id)) != fresh:
+                if stored.get(str(night_id)) != fresh:
                     problems.append(
                         f"the index's record of night {night_id} does not match its file; "
                         f"{REBUILD_HINT}"
@@ -968,7 +1043,7 @@ class Store:
             staged: list[int] = []
             for spec, items in nights:
                 latest = tx.latest
-                if latest is not None and tx.records[latest]["status"] == "open":
+                if latest is not None and tx.record(latest)["status"] == "open":
                     raise StoreError(f"night {latest} is open; close it before importing nights")
                 night_id = (latest or 0) + 1
                 seats = _clean_seats(spec["seats"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -34,14 +34,32 @@ def now() -> str:
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-def night_db_at(path: Path, preloaded: Tables | None = None) -> TinyDB:
+def _trusting(crc: int | None, kind: str) -> Callable[[Any, int], bool]:
+    """The test of parsed bytes that need no check field by field: those with `crc` (what
+    banluck recorded when it wrote them), of `kind` at this schema."""
+
+    def trusted(data: Any, actual: int) -> bool:
+        return crc is not None and actual == crc and schema.is_current(data, kind)
+
+    return trusted
+
+
+def night_db_at(path: Path, preloaded: Tables | None = None, crc: int | None = None) -> TinyDB:
+    """A night file's tables; `crc`, that of the bytes its index record was made from: those
+    very bytes are not checked field by field again (banluck wrote them, checked)."""
     return TinyDB(
         path,
         schema.validate_night,
         storage=FileStorage,
         preloaded=preloaded,
         after_read=with_journal,
+        trusted=_trusting(crc, "night"),
     )
+
+
+def earlier_path(index_path: Path) -> Path:
+    """index-earlier.json: the records of the nights before the latest (`banluck.storage.schema`)."""
+    return index_path.with_name("index-earlier.json")
 
 
 def with_journal(path: Path, tables: Tables) -> None:
@@ -180,10 +198,25 @@ class Tx:
     apart, the summary it counted for the latest night (`counted`). Only that night and nights
     the index does not know yet can have changed, so the season is `base` (the stored season
     less the counted night) plus the `fresh` summaries of those nights, read from their files.
+
+    The records of the nights before the latest are in `index-earlier.json`
+    (`banluck.storage.schema`), read only when an operation asks for them (`records`, or
+    `record` of such a night): recording a round neither reads nor writes them.
     """
 
-    def __init__(self, store: Files, *, rebuild: bool = False) -> None:
+    def __init__(
+        self,
+        store: Files,
+        *,
+        rebuild: bool = False,
+        trust: bool = True,
+        probe: bool = False,
+    ) -> None:
+        """`probe` (a write, under the lock): the night files are not listed unless needed;
+        the index's latest night is followed by asking for the files after it, one by one
+        (a night is always the latest plus one), so a write costs the same after a year."""
         self.store = store
+        self.trust = trust  # False: every file is checked field by field (`check`)
         self.index = TinyDB(
             store.index_path,
             schema.validate_index,
@@ -192,7 +225,7 @@ class Tx:
             preloaded={} if rebuild else None,
         )
         self.nights: dict[int, TinyDB] = {}
-        self.records: dict[int, dict[str, Any]] = {}
+        self._records: dict[int, dict[str, Any]] = {}
         self.base: dict[str, Summary] = {}
         self.fresh: dict[int, dict[str, Summary]] = {}
         self.appended: dict[int, list[dict[str, Any]]] = {}
@@ -201,39 +234,71 @@ class Tx:
         # those its record was made from (a line of play, a seat or a stake changes none).
         self.seen: dict[int, dict[str, Any] | None] = {}
         self.migrated = False  # the index lacked some nights' totals: they were made from files
+        # index-earlier.json: what index.json says of it, whether it is read, and whether it
+        # must be written again (its nights changed, or it is not the file index.json names)
+        self.earlier: dict[str, Any] = {
+            "last": None,
+            "crc": None,
+            "next_seq": 1,
+            "people": [],
+            "totals": {"players": {}, "result": {}, "balance": {}},
+            "renamed": [],
+            "entries": 0,
+        }
+        self.rebuild = rebuild
+        self._earlier_db: TinyDB | None = None  # opened when first needed (`earlier_db`)
+        self.loaded = False
+        self.earlier_dirty = False
+        self.earlier_ids: set[int] = set()
         index = None if rebuild else storage_of(self.index).read()
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
-        self.ids = store.night_ids()
+        self._ids: list[int] | None = None
+        self._probed: set[int] = set()  # nights with a file, known without listing them
+        if index is None or rebuild or not probe or index["meta"]["1"]["earlier"] is None:
+            self._ids = store.night_ids()
+        else:
+            self._probed = {
+                int(key) for key in index["nights"] if os.path.exists(store.night_path(int(key)))
+            }
+            top = max(self._probed, default=index["meta"]["1"]["earlier"]["last"] or 0)
+            while os.path.exists(store.night_path(top + 1)):  # nights the index does not know
+                top += 1
+                self._probed.add(top)
         if index is None:
+            self.loaded = self.earlier_dirty = True  # every night is read from its file
             changed = set(self.ids)
             stale = bool(self.ids) or rebuild
         else:
+            meta = index["meta"]["1"]
+            if meta["earlier"] is None:  # an index from before v4: every record is in it
+                self.loaded = self.earlier_dirty = True
+                self.migrated = len(index["nights"]) > 1  # split it once, as a write does
+            else:
+                self.earlier = meta["earlier"]
             for key, record in index["nights"].items():
-                self.records[int(key)] = record
-            for night_id in sorted(self.records):
-                if night_id not in self.ids:
-                    raise store.missing(night_id, self.records[night_id])
-            counted = index["meta"]["1"]["counted"]
+                self._records[int(key)] = record
+            for night_id in sorted(self._records):
+                if not self.has_file(night_id):
+                    raise store.missing(night_id, self._records[night_id])
+            counted = meta["counted"]
             season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
             self.base = ledger.subtract_summaries(season, counted["summary"])
-            changed = {i for i in self.ids if i not in self.records}
+            last = self.earlier["last"] or 0
+            later = self._probed if self._ids is None else self._ids
+            changed = {i for i in later if i not in self._records and i > last}
             stale = bool(changed)
             # An index written before the nights' totals were kept: each older night's totals
             # are made once from its file (the season already counts it).
-            for night_id in sorted(self.records):
-                if "totals" not in self.records[night_id] and night_id != counted["night"]:
-                    db = self.night_db(night_id)
-                    self.records[night_id], _ = night_record(
-                        tables_of(db), storage_of(db).path, crc=storage_of(db).crc
-                    )
-                    self.nights.pop(night_id, None)
+            for night_id in sorted(self._records):
+                if "totals" not in self._records[night_id] and night_id != counted["night"]:
+                    self._retotal(night_id)
                     self.migrated = stale = True
             if counted["night"] is not None:
                 changed.add(counted["night"])
                 db = self.night_db(counted["night"])
                 meta = meta_of(db)
-                record = self.records[counted["night"]]
+                record = self._records[counted["night"]]
                 # the record holds when it was made from these very bytes (not a hand-edited
                 # file with the same rev and token) and has the night's totals
                 if (record["rev"], record.get("token"), record.get("crc")) == (
@@ -251,10 +316,10 @@ class Tx:
             self._refresh(night_id)
             stale = True
         latest = self.latest
-        if latest is not None and latest in self.records and latest in self.nights:
+        if latest is not None and latest in self._records and latest in self.nights:
             live = len(tables_of(self.nights[latest]).get("live", {}))
-            if self.records[latest].get("live") != live:  # lines played since, in the journal
-                self.records[latest] = {**self.records[latest], "live": live}
+            if self._records[latest].get("live") != live:  # lines played since, in the journal
+                self._records[latest] = {**self._records[latest], "live": live}
                 stale = True
         for night_id in changed:
             if night_id != self.latest:
@@ -262,16 +327,141 @@ class Tx:
         if stale:
             self._write_index()
 
+    # -- the records of the nights -------------------------------------------------------
+
+    @property
+    def records(self) -> dict[int, dict[str, Any]]:
+        """Every night's record (index-earlier.json is read for them, once)."""
+        self.load_earlier()
+        return self._records
+
+    def record(self, night_id: int) -> dict[str, Any]:
+        """One night's record; KeyError when the index has none. The latest night's is read
+        without reading the earlier nights'."""
+        found = self._records.get(night_id)
+        if found is None:
+            found = self.records[night_id]
+        return found
+
+    def has(self, night_id: int) -> bool:
+        """Whether the index has a record of the night (the earlier nights read only if needed)."""
+        return night_id in self._records or night_id in self.records
+
+    def totals(self, nights: Sequence[int] | None = None) -> Totals:
+        """The sum of the totals of the given nights, or of every night: for every night, the
+        earlier nights' sum kept in index.json and the later nights' own (no earlier record is
+        read). KeyError for a night the index does not have."""
+        from banluck.money import stats  # loaded by the commands that sum nights
+
+        if nights is not None or self.loaded:
+            chosen = sorted(self.records) if nights is None else nights
+            return stats.add_totals(*(self.record(i)["totals"] for i in chosen))
+        return stats.add_totals(
+            self.earlier["totals"], *(r["totals"] for r in self._records.values())
+        )
+
+    def count(self) -> int:
+        """The number of entries of every night (index.json keeps the earlier nights' count)."""
+        later: int = sum(r["entries"] for r in self._records.values())
+        return later if self.loaded else int(self.earlier["entries"]) + later
+
+    def renamed(self) -> list[tuple[int, str, str]]:
+        """Every rename recorded, in seq order: (seq, old, new), without reading earlier nights."""
+        if self.loaded:
+            found = [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
+        else:
+            found = list(self.earlier["renamed"])
+            found += [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
+        return [(int(seq), str(old), str(new)) for seq, old, new in found]
+
+    @property
+    def earlier_db(self) -> TinyDB:
+        """index-earlier.json: trusted without a check field by field when its bytes have the
+        CRC index.json names (the test holds the CRC, not this Tx: no reference cycle keeps a
+        Tx and the nights it read alive)."""
+        if self._earlier_db is None:
+            self._earlier_db = TinyDB(
+                earlier_path(self.store.index_path),
+                schema.validate_earlier,
+                storage=FileStorage,
+                hint=REBUILD_HINT,
+                preloaded={} if self.rebuild else None,
+                trusted=_trusting(self.earlier["crc"] if self.trust else None, "index-earlier"),
+            )
+        return self._earlier_db
+
+    def load_earlier(self) -> None:
+        """Join the records of index-earlier.json to those of index.json. A file that is not the
+        one index.json was written with (a writer killed between the two) is checked field by
+        field and joined all the same; a night that neither holds is read from its file."""
+        if self.loaded:
+            return
+        self.loaded = True
+        storage = storage_of(self.earlier_db)
+        data = storage.read()
+        held = {int(key): record for key, record in (data or {}).get("nights", {}).items()}
+        if storage.crc != self.earlier["crc"]:
+            self.earlier_dirty = True
+        self.earlier_ids = set(held)
+        files = set(self.ids)  # the nights' folder listed: every night is at stake now
+        for night_id, record in held.items():
+            if night_id not in files:
+                raise self.store.missing(night_id, record)
+            self._records.setdefault(night_id, record)
+        for night_id in self.ids:
+            if night_id not in self._records:
+                # counted in the season already (index.json put it among the earlier nights):
+                # its record only is made again
+                self._retotal(night_id)
+                self.earlier_dirty = True
+        for night_id, record in list(self._records.items()):
+            if "totals" not in record and night_id != self.latest:
+                self._retotal(night_id)
+                self.earlier_dirty = True
+
+    def _retotal(self, night_id: int) -> None:
+        """Make a night's record again from its file, not counting it in the season anew."""
+        db = self.night_db(night_id)
+        self._records[night_id], _ = night_record(
+            tables_of(db), storage_of(db).path, crc=storage_of(db).crc
+        )
+        if night_id != self.latest:
+            self.nights.pop(night_id, None)
+
     # -- the nights ----------------------------------------------------------------------
 
     @property
+    def ids(self) -> list[int]:
+        """Every night with a file, in order (the nights' folder is listed for it, once)."""
+        if self._ids is None:
+            self._ids = sorted(set(self.store.night_ids()) | self._probed)
+        return self._ids
+
+    @property
     def latest(self) -> int | None:
-        return self.ids[-1] if self.ids else None
+        if self._ids is None:
+            return max(self._probed, default=None)
+        return self._ids[-1] if self._ids else None
+
+    def has_file(self, night_id: int) -> bool:
+        if self._ids is None:
+            return night_id in self._probed
+        return night_id in self._ids
+
+    def _add_id(self, night_id: int) -> None:
+        """A night file written (or staged to be) by this operation."""
+        if self._ids is None:
+            self._probed.add(night_id)
+        elif night_id not in self._ids:
+            self._ids.append(night_id)
+            self._ids.sort()
 
     def night_db(self, night_id: int) -> TinyDB:
         db = self.nights.get(night_id)
         if db is None:
-            db = self.nights[night_id] = night_db_at(self.store.night_path(night_id))
+            record = self._records.get(night_id)
+            crc = record.get("crc") if record is not None and self.trust else None
+            db = self.nights[night_id] = night_db_at(self.store.night_path(night_id), crc=crc)
         return db
 
     def _refresh(self, night_id: int) -> None:
@@ -281,7 +471,7 @@ class Tx:
         db = self.night_db(night_id)
         tables = tables_of(db)
         storage = storage_of(db)
-        self.records[night_id], self.fresh[night_id] = night_record(
+        self._records[night_id], self.fresh[night_id] = night_record(
             tables, storage.path, self._known_totals(night_id, tables), storage.crc
         )
         self.appended.pop(night_id, None)
@@ -292,7 +482,7 @@ class Tx:
     ) -> tuple[dict[str, Summary], Totals] | None:
         """The night's summary and totals without totalling it again, when they can be known:
         its entries are those its record was made from, or those plus the ones appended."""
-        record = self.records.get(night_id)
+        record = self._records.get(night_id)
         if record is None or night_id not in self.fresh or "totals" not in record:
             return None
         entries = tables.get("entries")
@@ -324,17 +514,22 @@ class Tx:
 
     def open_db(self) -> TinyDB:
         """The open night's file; StoreError when no night is open."""
-        if self.latest is None or self.records[self.latest]["status"] != "open":
+        if self.latest is None or self.record(self.latest)["status"] != "open":
             raise StoreError("no night is open; open a night first")
         return self.night_db(self.latest)
 
     def next_seq(self) -> int:
-        seqs = [r["next_seq"] for r in self.records.values()]
+        seqs = [r["next_seq"] for r in self._records.values()]
         seqs += [meta_of(db)["next_seq"] for db in self.nights.values() if storage_of(db).exists]
+        if not self.loaded:
+            seqs.append(self.earlier["next_seq"])
         return max(seqs, default=1)
 
     def people(self) -> set[str]:
-        return {name for r in self.records.values() for name in r["players"]}
+        names = {name for r in self._records.values() for name in r["players"]}
+        if not self.loaded:
+            names.update(p["name"] for p in self.earlier["people"])
+        return names
 
     def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
         for night_id, record in self.records.items():
@@ -384,9 +579,7 @@ class Tx:
     def stage_night(self, night_id: int) -> None:
         """Count a night changed in memory (not yet written) as the latest, for the next steps of
         the same write (a bulk import of several nights)."""
-        if night_id not in self.ids:
-            self.ids.append(night_id)
-            self.ids.sort()
+        self._add_id(night_id)
         self._refresh(night_id)
 
     def commit_night(self, night_id: int) -> None:
@@ -397,9 +590,7 @@ class Tx:
         db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
         storage.commit()
         journal.remove(storage.path)  # the night file holds the live round now
-        if night_id not in self.ids:
-            self.ids.append(night_id)
-            self.ids.sort()
+        self._add_id(night_id)
         self._refresh(night_id)
         self._write_index()
 
@@ -408,25 +599,70 @@ class Tx:
         for night_id, db in sorted(self.nights.items()):
             if storage_of(db).dirty:
                 self.commit_night(night_id)
+        if self.loaded and self.earlier_dirty and not storage_of(self.earlier_db).dirty:
+            self._write_index()  # index-earlier.json is not the one index.json names: mend it
+        self.commit_index()
+
+    def commit_index(self) -> None:
+        """Save index-earlier.json when its nights changed, then index.json naming it. The night
+        files hold the truth: when either cannot be saved, the change stands and the next
+        command brings the index up to date."""
         index = storage_of(self.index)
-        if index.dirty:
-            try:
+        earlier = storage_of(self.earlier_db)
+        try:
+            if earlier.dirty:
+                earlier.commit()
+                tables = index.read()
+                if tables is not None and "meta" in tables:
+                    tables["meta"]["1"]["earlier"]["crc"] = earlier.crc
+                self.earlier["crc"] = earlier.crc
+                self.earlier_dirty = False
+            if index.dirty:
                 index.commit()
-            except StoreError as exc:  # the night files hold the truth; the index catches up
-                self.store.warnings.append(
-                    f"the change was saved in its night file, but the index was not updated"
-                    f" ({exc}); the next command brings it up to date"
-                )
+        except StoreError as exc:  # the night files hold the truth; the index catches up
+            self.store.warnings.append(
+                f"the change was saved in its night file, but the index was not updated"
+                f" ({exc}); the next command brings it up to date"
+            )
 
     def _write_index(self) -> None:
-        records = [self.records[i] for i in sorted(self.records)]
+        """Make the index's files anew in memory (saved by `commit_index`): index.json always,
+        index-earlier.json when the nights before the latest are not those it holds."""
         latest = self.latest
+        if not self.loaded and any(latest is None or i < latest for i in self._records):
+            self.load_earlier()  # a night moves among the earlier ones (or back)
+        later = [self._records[i] for i in sorted(self._records) if latest is None or i >= latest]
+        if self.loaded:
+            before = [
+                self._records[i] for i in sorted(self._records) if latest is not None and i < latest
+            ]
+            ids = {r["id"] for r in before}
+            if self.earlier_dirty or ids != self.earlier_ids:
+                meta = {"kind": "index-earlier", "schema": schema.SCHEMA}
+                storage_of(self.earlier_db).write(
+                    {"meta": {"1": meta}, "nights": {str(r["id"]): r for r in before}}
+                )
+                self.earlier_ids = ids
+                self.earlier_dirty = True  # until it is saved
+            from banluck.money import stats  # what only a change of the earlier nights needs
+
+            self.earlier = {
+                "last": max(ids, default=None),
+                "crc": self.earlier["crc"],
+                "next_seq": max((r["next_seq"] for r in before), default=1),
+                "people": people_of(before),
+                "totals": stats.add_totals(*(r["totals"] for r in before)),
+                "renamed": [list(x) for r in before for x in r.get("renamed", [])],
+                "entries": sum(r["entries"] for r in before),
+            }
         counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
         meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}
         tables: Tables = {
-            "meta": {"1": {**meta, "counted": counted}},
-            "nights": {str(r["id"]): r for r in records},
-            "people": {str(i): doc for i, doc in enumerate(people_of(records), 1)},
+            "meta": {"1": {**meta, "counted": counted, "earlier": dict(self.earlier)}},
+            "nights": {str(r["id"]): r for r in later},
+            "people": {
+                str(i): doc for i, doc in enumerate(people_of(later, self.earlier["people"]), 1)
+            },
             "season": {
                 str(i): {"name": name, **summary}
                 for i, (name, summary) in enumerate(self.season().items(), 1)
@@ -444,8 +680,11 @@ def _summary(doc: Mapping[str, Any]) -> Summary:
     }
 
 
-def people_of(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    seen: dict[str, dict[str, Any]] = {}
+def people_of(
+    records: Sequence[Mapping[str, Any]], before: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[str, Any]]:
+    """Who sat at the nights of `records`, after the people `before` (of the nights before)."""
+    seen: dict[str, dict[str, Any]] = {p["name"]: dict(p) for p in before}
     for record in records:
         for name in record["players"]:
             person = seen.setdefault(name, {"name": name, "nights": 0, "first": record["date"]})

@@ -43,7 +43,21 @@ def three_nights(store: Store) -> None:
 
 
 def index_of(home: Path) -> dict[str, Any]:
-    return orjson.loads((home / "index.json").read_bytes())  # type: ignore[no-any-return]
+    """index.json with the records of every night in `nights`: those of index-earlier.json (the
+    nights before the latest) joined to its own."""
+    index = orjson.loads((home / "index.json").read_bytes())
+    earlier = home / "index-earlier.json"
+    if earlier.exists():
+        index["nights"] = {**orjson.loads(earlier.read_bytes())["nights"], **index["nights"]}
+    return index  # type: ignore[no-any-return]
+
+
+def old_index(home: Path, index: dict[str, Any]) -> None:
+    """Write `index` (every night's record in `nights`) as a v3 banluck wrote it: one file."""
+    index["meta"]["1"].pop("earlier", None)
+    index["meta"]["1"]["schema"] = 3
+    (home / "index-earlier.json").unlink(missing_ok=True)
+    (home / "index.json").write_bytes(orjson.dumps(index))
 
 
 def test_each_night_record_holds_the_totals_of_its_entries(
@@ -113,7 +127,7 @@ def strip_totals(home: Path) -> None:
     index = index_of(home)
     for record in index["nights"].values():
         del record["totals"]
-    (home / "index.json").write_bytes(orjson.dumps(index))
+    old_index(home, index)
 
 
 def test_an_index_without_totals_gets_them_from_the_night_files_once(
@@ -156,9 +170,10 @@ def test_rebuilding_the_index_rebuilds_the_totals(store: Store, banluck_home: Pa
 def test_check_finds_totals_that_do_not_match_the_night(store: Store, banluck_home: Path) -> None:
     """Hand-edited totals are found by check, and the rebuild mends them."""
     three_nights(store)
-    index = index_of(banluck_home)
-    index["nights"]["1"]["totals"]["balance"]["Ann"] += 100
-    (banluck_home / "index.json").write_bytes(orjson.dumps(index))
+    path = banluck_home / "index-earlier.json"  # night 1 is before the latest
+    earlier = orjson.loads(path.read_bytes())
+    earlier["nights"]["1"]["totals"]["balance"]["Ann"] += 100
+    path.write_bytes(orjson.dumps(earlier))
     problems = store.check()
     assert any("the index's record of night 1 does not match its file" in p for p in problems)
     store.rebuild_index()

@@ -101,7 +101,11 @@ def test_one_file_per_night_one_document_per_entry_and_one_copy_of_a_preset(
     meta = index["meta"]["1"]
     assert (meta["kind"], meta["schema"], meta["next_seq"]) == ("index", SCHEMA, 5)
     assert meta["counted"]["night"] == 2 and set(meta["counted"]["summary"]) == {"Ann", "Dan"}
-    assert index["nights"]["1"]["net"] == {"Ann": 30, "Bob": -30}
+    # the nights before the latest are kept apart, in a file written when the latest changes
+    earlier = orjson.loads((banluck_home / "index-earlier.json").read_bytes())
+    assert list(index["nights"]) == ["2"] and list(earlier["nights"]) == ["1"]
+    assert earlier["nights"]["1"]["net"] == {"Ann": 30, "Bob": -30}
+    assert meta["earlier"]["last"] == 1
     assert [p["name"] for p in index["people"].values()] == ["Ann", "Bob", "Cat", "Dan"]
     assert store.entries(night=2)[0]["seq"] == 4
 
@@ -312,9 +316,9 @@ def _v1_files(home: Path) -> None:
     (home / "index.json").write_bytes(orjson.dumps(index))
 
 
-def test_schema_3_is_two_migrations_past_schema_1() -> None:
+def test_schema_4_is_three_migrations_past_schema_1() -> None:
     """Migrations are a numbered list; the current schema is one past the last of them."""
-    assert SCHEMA == 3 and len(MIGRATIONS) == 2
+    assert SCHEMA == 4 and len(MIGRATIONS) == 3
 
 
 def test_migration_v1_to_v2_records_who_played_each_night(banluck_home: Path) -> None:
