@@ -168,4 +168,7 @@ def _error(message: str) -> None:
 
 
 def run() -> None:
+    from banluck.cli.dataclass_cache import install
+
+    install()  # before any command module builds its dataclasses
     sys.exit(main())
