@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
 
 Justify = Literal["left", "right"]
 BoxName = Literal["heavy_head", "simple_head"] | None
@@ -253,7 +253,7 @@ def plain_width(markup: str) -> int | None:
 
 
 def plain_output(stderr: bool = False) -> bool:
-    """Whether rich (`render.console()`) would write no escape code at all to this stream."""
+    """Whether rich (`console()`) would write no escape code at all to this stream."""
     import builtins
 
     if hasattr(builtins, "get_ipython"):  # rich draws for notebooks
@@ -268,7 +268,7 @@ def plain_output(stderr: bool = False) -> bool:
     if env.get("TERM", "").lower() in ("dumb", "unknown"):
         return False  # rich gives a dumb terminal its own size
     if env.get("NO_COLOR"):
-        return True  # render.console: no colour system at all
+        return True  # console(): no colour system at all
     tty_compatible = env.get("TTY_COMPATIBLE", "")
     if tty_compatible in ("0", "1"):
         return tty_compatible == "0"
@@ -337,11 +337,26 @@ def to_rich(part: Part) -> RenderableType:
         from rich.text import Text
 
         return Text(part.text, style=part.style, overflow=part.overflow)  # type: ignore[arg-type]
-    if isinstance(part, Titled):
-        from banluck.cli.render import titled
+    if isinstance(part, Titled):  # as render.titled draws it
+        from rich.console import Group
+        from rich.text import Text
 
-        return titled(part.title, part.grid.to_rich(), part.caption)
+        lines: list[RenderableType] = [Text(part.title, style="bold"), part.grid.to_rich()]
+        if part.caption:
+            lines.append(Text(part.caption, style="dim"))
+        return Group(*lines)
     return part.to_rich()
+
+
+def console(stderr: bool = False) -> Console:
+    """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
+    at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
+    log."""
+    from rich.console import Console
+
+    if os.environ.get("NO_COLOR"):
+        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
+    return Console(stderr=stderr, highlight=False)
 
 
 def shown(*parts: Part, stderr: bool = False) -> bool:
@@ -363,8 +378,6 @@ def show(*parts: Part, stderr: bool = False) -> None:
     rich, one `Console.print` each."""
     if shown(*parts, stderr=stderr):
         return
-    from banluck.cli.render import console
-
     out = console(stderr=stderr)
     for part in parts:
         out.print(to_rich(part))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
+
+from banluck.cli.plain import console as console  # the terminal (rich), where plain text is not
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -13,16 +14,6 @@ if TYPE_CHECKING:
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
     from banluck.table.night import FinishedRound, Night, Seating
-
-
-def console(stderr: bool = False) -> Console:
-    """The terminal. Under NO_COLOR (set and not empty) it writes no escape codes at all: no
-    colour, and no bold or dim either, so the text reads the same in any terminal or log."""
-    from rich.console import Console
-
-    if os.environ.get("NO_COLOR"):
-        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
-    return Console(stderr=stderr, highlight=False)
 
 
 def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
