@@ -15,6 +15,7 @@ A part is a `str` (console markup, as `Console.print` reads it: only the tags `[
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import sys
@@ -51,7 +52,7 @@ _BOXES: dict[str, dict[str, str]] = {
 _TAGS = re.compile(r"\[(?:bold|dim|green|red|/)\]")
 # what rich may read as markup or an emoji code, and characters not known to be one column wide
 # (wide, combining, control): left to rich
-_MARKUP = re.compile(r"[\[\]\\]|:[^\s:]*:")
+_MARKUP = re.compile(r"\\|\[[a-z#/@][^[]*?\]|:[^\s:]*:")  # rich.markup's tags, and emoji codes
 _ODD = re.compile(r"[^\x20-\x7e·→←–—♠♥♦♣▁▂▃▄▅▆▇█›✓✗×…’]")
 
 
@@ -179,17 +180,38 @@ class Grid:
         heads = [t or "" for t in maybe_heads]
         pads = self._pads()
         show_header = self.show_header and not self.grid
-        widths = []
-        for i, (lo, hi) in enumerate(pads):
-            column = [row[i] for row in texts] + ([heads[i]] if show_header else [])
-            widths.append(max((len(c) for c in column), default=0) + lo + hi or 1)
         boxed = self.box is not None and not self.grid
         if boxed and not show_header:
             return None  # rich draws a boxed table without a header with a box of its own
         edge = boxed and self.show_edge
-        extra = (2 if edge else 0) + (len(widths) - 1 if boxed else 0)
-        if sum(widths) + extra > width:
+        extra = (2 if edge else 0) + (len(self.columns) - 1 if boxed else 0)
+        room = width - extra  # what the columns share, padding included
+        if room < 1:
             return None
+        natural = []  # each column's widest cell, padding included
+        for i, (lo, hi) in enumerate(pads):
+            column = [row[i] for row in texts] + ([heads[i]] if show_header else [])
+            natural.append(max((len(c) for c in column), default=0) + lo + hi)
+        widths = [min(n, room) or 1 for n in natural]
+        if sum(widths) > room:  # rich narrows the wrapping columns first, then all of them
+            wrapable = [not c.no_wrap for c in self.columns]
+            widths = _collapse(widths, wrapable, room)
+            if sum(widths) > room:
+                widths = _ratio_reduce(sum(widths) - room, [1] * len(widths), widths, widths)
+            # and measures each column again at its new width
+            widths = [
+                0 if w < 1 else w if w - lo - hi < 1 else min(n, w)
+                for w, n, (lo, hi) in zip(widths, natural, pads, strict=True)
+            ]
+        cells_of: list[list[list[str]]] = []  # each row's cells, each a list of lines
+        for words_row in ([heads] if show_header else []) + texts:
+            row_cells = []
+            for text, w, (lo, hi), col in zip(words_row, widths, pads, self.columns, strict=True):
+                wrapped = _cell_lines(text, w - lo - hi, col)
+                if wrapped is None:
+                    return None
+                row_cells.append(wrapped)
+            cells_of.append(row_cells)
         lines: list[str] = []
         box = _BOXES[self.box] if boxed and self.box is not None else None
 
@@ -199,31 +221,140 @@ class Grid:
             body = cross.join(fill * w for w in widths)
             return f"{left}{body}{right}" if edge else body
 
-        def row(cells: Sequence[str], kind: str) -> str:
-            parts = []
-            for text, w, (lo, hi), col in zip(cells, widths, pads, self.columns, strict=True):
-                room = w - lo - hi
-                body = text.rjust(room) if col.justify == "right" else text.ljust(room)
-                parts.append(" " * lo + body + " " * hi)
-            if box is None:
-                return "".join(parts)
-            left, vertical, right = tuple(box[kind])
-            body = vertical.join(parts)
-            return f"{left}{body}{right}" if edge else body
+        def row(cells: list[list[str]], kind: str, header: bool) -> list[str]:
+            height = max(len(c) for c in cells)
+            out = []
+            for n in range(height):
+                parts = []
+                for lines_, w, (lo, hi) in zip(cells, widths, pads, strict=True):
+                    # a header sits at the bottom of its row, a cell at the top
+                    at = n - (height - len(lines_)) if header else n
+                    body = lines_[at] if 0 <= at < len(lines_) else " " * (w - lo - hi)
+                    parts.append(" " * lo + body + " " * hi)
+                if box is None:
+                    out.append("".join(parts))
+                    continue
+                left, vertical, right = tuple(box[kind])
+                body = vertical.join(parts)
+                out.append(f"{left}{body}{right}" if edge else body)
+            return out
 
         if edge and box is not None:
             lines.append(rule("top"))
+        body_rows = cells_of
         if show_header:
-            lines.append(row(heads, "head"))
+            lines.extend(row(cells_of[0], "head", True))
             if box is not None:
                 lines.append(rule("head_row"))
-        for n, (row_cells, (_, end_section)) in enumerate(zip(texts, self.rows, strict=True)):
-            lines.append(row(row_cells, "row"))
-            if box is not None and end_section and n < len(texts) - 1:
+            body_rows = cells_of[1:]
+        for n, (row_cells, (_, end_section)) in enumerate(zip(body_rows, self.rows, strict=True)):
+            lines.extend(row(row_cells, "row", False))
+            if box is not None and end_section and n < len(body_rows) - 1:
                 lines.append(rule("section"))
         if edge and box is not None:
             lines.append(rule("bottom"))
         return lines
+
+
+def _collapse(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
+    """rich's Table._collapse_widths: narrow the widest wrapping columns to fit `room`."""
+    total = sum(widths)
+    excess = total - room
+    if any(wrapable):
+        while total and excess > 0:
+            widest = max(w for w, ok in zip(widths, wrapable, strict=True) if ok)
+            second = max(
+                w if ok and w != widest else 0 for w, ok in zip(widths, wrapable, strict=True)
+            )
+            difference = widest - second
+            ratios = [
+                1 if (w == widest and ok) else 0 for w, ok in zip(widths, wrapable, strict=True)
+            ]
+            if not any(ratios) or not difference:
+                break
+            most = [min(excess, difference)] * len(widths)
+            widths = _ratio_reduce(excess, ratios, most, widths)
+            total = sum(widths)
+            excess = total - room
+    return widths
+
+
+def _ratio_reduce(total: int, ratios: list[int], most: list[int], values: list[int]) -> list[int]:
+    """rich's _ratio.ratio_reduce."""
+    ratios = [r if m else 0 for r, m in zip(ratios, most, strict=True)]
+    left_ratio = sum(ratios)
+    if not left_ratio:
+        return values[:]
+    left = total
+    out = []
+    for ratio, maximum, value in zip(ratios, most, values, strict=True):
+        if ratio and left_ratio > 0:
+            taken = min(maximum, round(ratio * left / left_ratio))
+            out.append(value - taken)
+            left -= taken
+            left_ratio -= ratio
+        else:
+            out.append(value)
+    return out
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def _cell_lines(text: str, room: int, column: _Column) -> list[str] | None:
+    """A cell's lines, each `room` columns wide, as rich's Text.wrap draws them in a table
+    column: wrapped at words (rich._wrap.divide_line), a word longer than the room folded or
+    shortened with an ellipsis, then justified. None where this is not sure (left to rich)."""
+    if room < 1:
+        return [""] if room == 0 and not text else None
+    overflow = column.overflow or "ellipsis"
+    if overflow not in ("ellipsis", "fold"):
+        return None
+    lines: list[str]
+    if column.no_wrap or len(text) <= room:
+        lines = [text]
+    else:
+        breaks: list[int] = []
+        offset = 0
+        for match in _WORD.finditer(text):
+            start, word = match.start(), match.group(0)
+            size = len(word.rstrip())
+            if room - offset >= size:
+                offset += len(word)
+            elif size > room:  # a word longer than any line
+                if overflow == "fold":
+                    chunks = [word[i : i + room] for i in range(0, len(word), room)]
+                    for n, chunk in enumerate(chunks):
+                        if start:
+                            breaks.append(start)
+                        if n == len(chunks) - 1:
+                            offset = len(chunk)
+                        else:
+                            start += len(chunk)
+                else:
+                    if start:
+                        breaks.append(start)
+                    offset = len(word)
+            elif offset and start:
+                breaks.append(start)
+                offset = len(word)
+        bounds = [0, *breaks, len(text)]
+        lines = []
+        for a, b in itertools.pairwise(bounds):
+            line = text[a:b]
+            excess = len(line) - room
+            if excess > 0:  # rstrip_end: the spaces past the room go
+                spaces = len(line) - len(line.rstrip())
+                line = line[: len(line) - min(spaces, excess)]
+            lines.append(line)
+    out = []
+    for line in lines:
+        if column.justify == "right":
+            line = line.rstrip()
+        if len(line) > room:
+            line = line[: room - 1] + "…" if overflow == "ellipsis" else line[:room]
+        out.append(line.rjust(room) if column.justify == "right" else line.ljust(room))
+    return out
 
 
 class Titled:
