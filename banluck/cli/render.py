@@ -241,16 +241,12 @@ def print_advice(
     opening it now or drawing first, in money at that player's stake (`stakes`, else `stake`).
     A row no hand can reach is left out. Players are columns where they fit; on a narrow
     terminal each player is a block of his own, every figure whole."""
-    from rich.table import Table
-
     dealer = advice.dealer
     can = [
         "may open" if advice.can_open else f"may not open yet (under {preset.reveal.dealer_min})",
         "may draw" if advice.can_draw else "may not draw",
     ]
-    screen = out if out is not None else console()
     cards = " ".join(str(c) for c in dealer.cards)
-    screen.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
     at = [(stakes or {}).get(a.name, stake) for a in advice.players]
     low = min(16, preset.minimum.player)
     rows: list[tuple[str, list[str]]] = [("cards", [str(a.cards) for a in advice.players])]
@@ -269,23 +265,45 @@ def print_advice(
     )
     rows.append(("do", [a.action for a in advice.players]))
     rows = [(label, cells) for label, cells in rows if any(cells)]  # no impossible row
-    screen.print("closed hands (%) and the dealer's expected result (money at the stake):")
+    head = f"dealer {cards}: {dealer.label} ({', '.join(can)})"
+    intro = "closed hands (%) and the dealer's expected result (money at the stake):"
     names = [a.name for a in advice.players]
-    table = Table()
-    table.add_column("")
-    for name in names:
-        table.add_column(name, justify="right", no_wrap=True)
-    for label, cells in rows:
-        table.add_row(label, *cells)
     grid = [[label, *cells] for label, cells in rows]
+    per_player = [
+        [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
+        for i, name in enumerate(names)
+    ]
+    heads = ["", *(label for label, _ in rows)]
+    if out is None:  # the command line: plain text where rich would show no style
+        from banluck.cli import plain
+
+        width = plain.width()
+        if width >= NARROW and fits(["", *names], grid, width, boxed=True):
+            table = plain.Grid()
+            table.add_column("")
+            for name in names:
+                table.add_column(name, justify="right", no_wrap=True)
+            for label, cells in rows:
+                table.add_row(label, *cells)
+            body: list[Part] = [table]
+        else:
+            body = records_parts(None, heads, per_player, min(width, NARROW - 1))
+        if plain.shown(head, intro, *body, f"advice: {advice.summary()}"):
+            return
+    from rich.table import Table
+
+    screen = out if out is not None else console()
+    screen.print(head)
+    screen.print(intro)
+    rich_table = Table()
+    rich_table.add_column("")
+    for name in names:
+        rich_table.add_column(name, justify="right", no_wrap=True)
+    for label, cells in rows:
+        rich_table.add_row(label, *cells)
     if screen.width >= NARROW and fits(["", *names], grid, screen.width, boxed=True):
-        screen.print(table)
+        screen.print(rich_table)
     else:
-        per_player = [
-            [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
-            for i, name in enumerate(names)
-        ]
-        heads = ["", *(label for label, _ in rows)]
         screen.print(records(None, heads, per_player, min(screen.width, NARROW - 1)))
     screen.print(f"advice: {advice.summary()}")
 
