@@ -53,7 +53,13 @@ _TAGS = re.compile(r"\[(?:bold|dim|green|red|/)\]")
 # what rich may read as markup or an emoji code, and characters not known to be one column wide
 # (wide, combining, control): left to rich
 _MARKUP = re.compile(r"\\|\[[a-z#/@][^[]*?\]|:[^\s:]*:")  # rich.markup's tags, and emoji codes
-_ODD = re.compile(r"[^\x20-\x7e·→←–—♠♥♦♣▁▂▃▄▅▆▇█›✓✗×…’]")
+_ONE_COLUMN = frozenset(map(chr, range(0x20, 0x7F))) | frozenset("·→←–—♠♥♦♣▁▂▃▄▅▆▇█›✓✗×…’")
+
+
+def _odd(text: str) -> bool:
+    """Whether `text` holds a character not known to take one column (a set test: cheaper at
+    start-up than compiling a regular expression)."""
+    return not _ONE_COLUMN.issuperset(text)
 
 
 class Styled:
@@ -374,7 +380,7 @@ Part: TypeAlias = str | Styled | Grid | Titled
 def _plain(markup: str) -> str | None:
     """The characters rich prints for console markup with only the known tags, or None."""
     text = _TAGS.sub("", markup)
-    return None if _MARKUP.search(text) or _ODD.search(text) else text
+    return None if _MARKUP.search(text) or _odd(text) else text
 
 
 def plain_width(markup: str) -> int | None:
@@ -454,7 +460,7 @@ def _lines(parts: Sequence[str | Styled | Grid], at: int) -> list[str] | None:
             out.extend(drawn)
             continue
         text = part.text if isinstance(part, Styled) else _plain(part)
-        if text is None or _ODD.search(text) or len(text) > at:
+        if text is None or _odd(text) or len(text) > at:
             return None
         out.append(text)
     return out
