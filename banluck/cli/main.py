@@ -100,6 +100,8 @@ def modules_for(args: Sequence[str]) -> list[str] | None:
     """The modules needed to run `banluck ARGS`: just one for a known command, else all (None)."""
     if "_BANLUCK_COMPLETE" in os.environ:
         return None  # shell completion lists every command
+    if args and args[0] in ("--version", "-V"):
+        return []  # the root's eager option: it answers before any command is looked at
     if not args or args[0].startswith("-"):
         return None
     for module, words in MODULES.items():
