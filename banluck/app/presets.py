@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
+from banluck.core import parsed
 from banluck.core.errors import PresetError
 
 if TYPE_CHECKING:
@@ -262,28 +263,9 @@ def read_text(path: Path) -> str:
         raise PresetError(f"{path}: not UTF-8 text: save it as UTF-8") from None
 
 
-class ParsedTexts(Protocol):
-    """A table of parsed preset texts kept between runs (the command line's, beside its
-    bytecode): `get` gives a fresh mapping for a text parsed before, or None."""
-
-    def get(self, text: str) -> Any: ...
-
-    def put(self, text: str, value: Any) -> None: ...
-
-
-_parsed: ParsedTexts | None = None
-
-
-def use_parsed(table: ParsedTexts | None) -> None:
-    """Read the shipped presets' parsed mappings from `table` (by their exact text), and keep
-    new ones there; None: parse every file."""
-    global _parsed
-    _parsed = table
-
-
 def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     text = text.removeprefix("\ufeff")  # a byte-order mark an editor wrote is not TOML
-    kept = _parsed if _parsed is not None and path.parent == shipped_dir() else None
+    kept = parsed.table if parsed.table is not None and path.parent == shipped_dir() else None
     data = kept.get(text) if kept is not None else None
     if not isinstance(data, dict):
         import tomllib

@@ -12,7 +12,7 @@ made from:
   `@dataclass` builds.
 - the shipped presets, parsed: reading a preset needs `tomllib` (about 3 ms to import) and a parse;
   a shipped preset whose text is the text parsed before is read from the table
-  (`banluck.app.presets.use_parsed`). A user's preset is always parsed from its file.
+  (`banluck.core.parsed`, read by banluck.app.presets). A user's preset is always parsed from its file.
 
 `install()` is called by the command line's entry point only. The tables are written at exit when
 something was added, next to banluck's bytecode (`__pycache__`, or under PYTHONPYCACHEPREFIX), and
@@ -28,9 +28,10 @@ import os
 import sys
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
-_CODE = type(compile("", "<string>", "exec"))
+_CODE = CodeType
 
 
 class Table:
@@ -137,6 +138,6 @@ def install() -> None:
         table.load(path)
         atexit.register(table.save, path)
     dataclasses.exec = _exec  # type: ignore[attr-defined]
-    from banluck.app.presets import use_parsed
+    from banluck.core import parsed
 
-    use_parsed(PRESETS)
+    parsed.table = PRESETS

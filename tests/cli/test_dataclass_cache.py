@@ -13,6 +13,7 @@ import pytest
 
 from banluck.app import presets
 from banluck.cli import dataclass_cache as cache
+from banluck.core import parsed
 
 
 def _build() -> type:
@@ -101,14 +102,14 @@ def test_a_shipped_preset_read_from_the_table_is_the_one_parsed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     kept = cache.Table("shipped-presets", most=200)
-    parsed = {n: presets.load(n) for n in presets.shipped_names()}
-    monkeypatch.setattr(presets, "_parsed", kept)
+    from_files = {n: presets.load(n) for n in presets.shipped_names()}
+    monkeypatch.setattr(parsed, "table", kept)
     first = {n: presets.load(n) for n in presets.shipped_names()}
-    assert len(kept.stored) == len(parsed) and kept.new
+    assert len(kept.stored) == len(from_files) and kept.new
     kept.new = False
     second = {n: presets.load(n) for n in presets.shipped_names()}
     assert not kept.new  # every one read from the table
-    assert parsed == first == second
+    assert from_files == first == second
     assert [presets.summary_of(p) for p in presets.all_files()] == [
         presets.summary_of(p) for p in presets.all_files()
     ]
@@ -118,7 +119,7 @@ def test_a_users_preset_is_always_read_from_its_file(
     banluck_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kept = cache.Table("shipped-presets", most=200)
-    monkeypatch.setattr(presets, "_parsed", kept)
+    monkeypatch.setattr(parsed, "table", kept)
     presets.create_from("ours", "chinese")
     assert presets.load("ours").name == "ours"
     assert all("ours" not in text for text in kept.stored)
