@@ -46,7 +46,8 @@ class Table:
         self.new = False
 
     def path(self) -> Path:
-        anchor = cache_from_source(str(Path(__file__).resolve()))
+        """Beside this module's bytecode (where the import system put it, prefix and all)."""
+        anchor = globals().get("__cached__") or cache_from_source(str(Path(__file__).resolve()))
         return Path(anchor).with_name(f"{self.name}.{sys.implementation.cache_tag}.marshal")
 
     def _head(self) -> bytes:
