@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,12 +38,24 @@ MAX_DEPTH = 16
 _MAX_FILE_NAME = 255  # bytes: the longest file name most file systems take
 
 
+@cache
 def shipped_dir() -> Path:
-    """The folder of the shipped presets: in the wheel, or at the top of the source tree."""
+    """The folder of the shipped presets: in the wheel, or at the top of the source tree (found
+    once a run: the package does not move)."""
     inside = _PACKAGE_DIR / "house_rules"
     if inside.is_dir():
         return inside
     return _PACKAGE_DIR.parent / "house_rules"
+
+
+def _is_shipped_file(path: Path) -> bool:
+    """Whether `path` is in the shipped presets' folder (as written, or once links resolve)."""
+    return path.parent == shipped_dir() or path.parent.resolve() == _shipped_real()
+
+
+@cache
+def _shipped_real() -> Path:
+    return shipped_dir().resolve()
 
 
 def user_dir() -> Path:
@@ -151,7 +164,7 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
     data, problems = _parse(text, path)
     value = data.get("description") if data is not None else None
     description = value if isinstance(value, str) else None
-    if path.parent.resolve() != shipped_dir().resolve():
+    if not _is_shipped_file(path):
         if path.stem in shipped_names():
             problems.append(
                 f"{path.stem} is a shipped preset's name, so this file is never used:"
@@ -225,7 +238,7 @@ def problems_error(path: Path, problems: list[str]) -> PresetError:
     """One line for a file with problems: `N problems in FILE: key: ...; key: ...`."""
     count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
     hint = ""
-    if path.parent.resolve() != shipped_dir().resolve():
+    if not _is_shipped_file(path):
         hint = f" (fix it with `banluck rules edit {path.stem}`)"
     return PresetError(
         f"{count} in {path}: {'; '.join(problems)}{hint}", [f"{path}: {p}" for p in problems]
