@@ -395,6 +395,8 @@ def plain_output(stderr: bool = False) -> bool:
 
     if hasattr(builtins, "get_ipython"):  # rich draws for notebooks
         return False
+    if sys.platform == "win32":  # rich's legacy Windows console: other widths and boxes
+        return False
     stream = sys.stderr if stderr else sys.stdout
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
     if not encoding.startswith("utf"):
