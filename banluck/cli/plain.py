@@ -1,12 +1,14 @@
 """Plain text drawn exactly as rich draws it, without importing rich, where that is simple.
 
-Importing rich's console and table costs more than typer, rich and tinydb together (about 40 ms
-on a 2-core machine), so a read command that prints a small table would spend most of its run
-on it. When rich would write no escape code (output to a pipe or a file, or NO_COLOR) and every
-part fits the width whole (no cell wrapped or cut, no line folded), the same characters are
-written here: the same widths, padding, borders and trailing spaces. Anything else (a terminal
-in colour, a cell that wraps, markup or characters this module does not know) is drawn by rich,
-from the same description, as before. tests/cli/test_plain.py checks both draw the same text.
+Importing rich's console and table costs about 40 ms on a 2-core machine, more than the whole
+start-up floor's `import rich, tinydb`, so a read command that prints a small table would spend
+most of its run on it. When rich would write no escape code (output to a pipe or a file, or
+NO_COLOR), the same characters are written here: the same column widths (rich's measuring and
+narrowing), padding, borders, trailing spaces, cells wrapped at words and words cut with an
+ellipsis or folded. Anything this module is not sure of (a terminal in colour, a line of text
+longer than the width, markup or characters it does not know, a boxed table without a header) is
+drawn by rich from the same description, as before. tests/cli/test_plain.py draws random tables
+both ways at many widths and compares them character for character.
 
 A part is a `str` (console markup, as `Console.print` reads it: only the tags `[bold]`, `[dim]`,
 `[green]`, `[red]` and `[/]` are known here), a `Styled` line (rich's `Text(text, style)`), a
@@ -88,7 +90,7 @@ class _Column:
 
 class Grid:
     """A table described as data: `to_rich()` makes the `rich.table.Table` of the same options;
-    `plain_lines(width)` draws it as rich would when it fits whole."""
+    `plain_lines(width)` draws it as rich would, with no style shown."""
 
     def __init__(
         self,
@@ -169,7 +171,7 @@ class Grid:
         return out
 
     def plain_lines(self, width: int) -> list[str] | None:
-        """The table as rich draws it without styles, or None when it would not fit whole."""
+        """The table as rich draws it without styles, or None where this module is not sure."""
         if not self.columns:
             return None
         if any(len(cells) > len(self.columns) for cells, _ in self.rows):
@@ -500,7 +502,8 @@ def console(stderr: bool = False) -> Console:
 
 def shown(*parts: Part, stderr: bool = False) -> bool:
     """Print the parts as plain text and say True when rich would draw them with no style shown
-    and nothing wrapped; else print nothing and say False (the caller draws them with rich)."""
+    (and this module can draw them all); else print nothing and say False (the caller draws them
+    with rich)."""
     if not plain_output(stderr):
         return False
     text = render(parts, width())
