@@ -51,7 +51,6 @@ _BOXES: dict[str, dict[str, str]] = {
     },
 }
 
-_TAGS = re.compile(r"\[(?:bold|dim|green|red|/)\]")
 # what rich may read as markup or an emoji code, and characters not known to be one column wide
 # (wide, combining, control): left to rich
 _MARKUP = re.compile(r"\\|\[[a-z#/@][^[]*?\]|:[^\s:]*:")  # rich.markup's tags, and emoji codes
@@ -64,15 +63,143 @@ def _odd(text: str) -> bool:
     return not _ONE_COLUMN.issuperset(text)
 
 
+# A style as rich renders it: its attributes and its colour (the few this module knows).
+Style = tuple[frozenset[str], str | None]
+NULL: Style = (frozenset(), None)
+_ATTRS = {"bold": "1", "dim": "2", "italic": "3", "underline": "4"}  # rich's order of codes
+_COLOURS = {
+    "black": "30",
+    "red": "31",
+    "green": "32",
+    "yellow": "33",
+    "blue": "34",
+    "magenta": "35",
+    "cyan": "36",
+    "white": "37",
+}
+_TAG = re.compile(r"\[(/|[a-z]+(?: [a-z]+)*)\]")
+Segment = tuple[str, Style]
+Line = list[Segment]
+
+
+def _style(words: str | None) -> Style | None:
+    """A style such as `bold cyan`, or None when it names something this module does not know."""
+    attrs: set[str] = set()
+    colour = None
+    for word in (words or "").split():
+        if word in _ATTRS:
+            attrs.add(word)
+        elif word in _COLOURS:
+            colour = word
+        else:
+            return None
+    return frozenset(attrs), colour
+
+
+def _plus(base: Style, over: Style) -> Style:
+    return base[0] | over[0], over[1] or base[1]
+
+
+def _sgr(style: Style) -> str:
+    codes = [code for name, code in _ATTRS.items() if name in style[0]]
+    return ";".join(codes + ([_COLOURS[style[1]]] if style[1] else []))
+
+
+def _markup(markup: str) -> tuple[str, list[tuple[int, int, Style]]] | None:
+    """Console markup as rich reads it: the text and its styled spans; None for markup, emoji
+    codes or characters this module does not know."""
+    pieces: list[str] = []
+    spans: list[tuple[int, int, Style]] = []
+    stack: list[tuple[int, Style]] = []
+    at = length = 0
+    for match in _TAG.finditer(markup):
+        tag = match.group(1)
+        style = None if tag == "/" else _style(tag)
+        if tag != "/" and style is None:
+            return None
+        text = markup[at : match.start()]
+        pieces.append(text)
+        length += len(text)
+        at = match.end()
+        if style is None:
+            if not stack:
+                return None  # rich refuses a closing tag with nothing open
+            start, opened = stack.pop()
+            spans.append((start, length, opened))
+        else:
+            stack.append((length, style))
+    pieces.append(markup[at:])
+    length += len(markup) - at
+    while stack:
+        start, opened = stack.pop()
+        spans.append((start, length, opened))
+    plain = "".join(pieces)
+    if _MARKUP.search(plain) or _odd(plain):
+        return None
+    return plain, sorted(reversed(spans), key=lambda span: span[0])
+
+
+def _segments(plain: str, spans: list[tuple[int, int, Style]], base: Style) -> Line:
+    """A line of text cut where its spans start and end, each piece in its style, as rich's
+    Text.render cuts it."""
+    if not spans:
+        return [(plain, base)] if plain else []
+    cuts = sorted({0, len(plain), *(a for a, _, _ in spans), *(b for _, b, _ in spans)})
+    out: Line = []
+    for a, b in itertools.pairwise(cuts):
+        if b <= a or a >= len(plain):
+            continue
+        style = base
+        for start, end, span_style in spans:
+            if start <= a and b <= end:
+                style = _plus(style, span_style)
+        out.append((plain[a:b], style))
+    return out
+
+
+def _joined(line: Line, colour: bool) -> str:
+    """A line's characters, with rich's escape codes around each styled piece in colour."""
+    if not colour:
+        return "".join(text for text, _ in line)
+    out = []
+    for text, style in line:
+        codes = _sgr(style)
+        out.append(f"\x1b[{codes}m{text}\x1b[0m" if codes and text else text)
+    return "".join(out)
+
+
 class Styled:
     """One line of text with a rich style (`rich.text.Text(text, style)`): no markup read."""
 
-    __slots__ = ("overflow", "style", "text")
+    __slots__ = ("overflow", "runs", "style", "text")
 
     def __init__(self, text: str, style: str = "", overflow: str | None = None) -> None:
         self.text = text
         self.style = style
         self.overflow = overflow
+        self.runs: list[tuple[str, str]] | None = None  # pieces in styles of their own
+
+    @classmethod
+    def of_runs(cls, *runs: tuple[str, str]) -> Styled:
+        """A line of pieces, each in its own style (rich's `Text().append(text, style)`...)."""
+        line = cls("".join(text for text, _ in runs))
+        line.runs = list(runs)
+        return line
+
+    def line(self) -> Line | None:
+        if self.runs is None:
+            style = _style(self.style)
+            return None if style is None else _segments(self.text, [], style)
+        spans = []
+        at = 0
+        for text, words in self.runs:
+            style = _style(words)
+            if style is None:
+                return None
+            if words:
+                spans.append((at, at + len(text), style))
+            at += len(text)
+        return _segments(self.text, spans, NULL)
 
 
 class _Column:
@@ -90,7 +217,7 @@ class _Column:
 
 class Grid:
     """A table described as data: `to_rich()` makes the `rich.table.Table` of the same options;
-    `plain_lines(width)` draws it as rich would, with no style shown."""
+    `lines(width, colour)` draws it as rich would."""
 
     def __init__(
         self,
@@ -170,22 +297,27 @@ class Grid:
             out.append((lo, hi))
         return out
 
-    def plain_lines(self, width: int) -> list[str] | None:
-        """The table as rich draws it without styles, or None where this module is not sure."""
+    def lines(self, width: int, colour: bool = False) -> list[Line] | None:
+        """The table as rich draws it (its styles too, in colour), or None where this module is
+        not sure."""
         if not self.columns:
             return None
         if any(len(cells) > len(self.columns) for cells, _ in self.rows):
             return None
-        texts: list[list[str]] = []
-        for cells, _ in self.rows:
-            row_texts = [_plain(c) for c in (*cells, *[""] * (len(self.columns) - len(cells)))]
-            if None in row_texts:
-                return None
-            texts.append([t or "" for t in row_texts])
-        maybe_heads = [_plain(c.header) for c in self.columns]
-        if None in maybe_heads:
+        header_style = _style("bold" if self.header_style is None else self.header_style)
+        column_styles = [_style(c.style) for c in self.columns]
+        if header_style is None or None in column_styles:
             return None
-        heads = [t or "" for t in maybe_heads]
+        texts: list[list[tuple[str, list[tuple[int, int, Style]]]]] = []
+        for cells, _ in self.rows:
+            read = [_markup(c) for c in (*cells, *[""] * (len(self.columns) - len(cells)))]
+            if any(r is None for r in read):
+                return None
+            texts.append([r for r in read if r is not None])
+        maybe_heads = [_markup(c.header) for c in self.columns]
+        if any(h is None for h in maybe_heads):
+            return None
+        heads = [h for h in maybe_heads if h is not None]
         pads = self._pads()
         show_header = self.show_header and not self.grid
         boxed = self.box is not None and not self.grid
@@ -198,7 +330,7 @@ class Grid:
             return None
         natural = []  # each column's widest cell, padding included
         for i, (lo, hi) in enumerate(pads):
-            column = [row[i] for row in texts] + ([heads[i]] if show_header else [])
+            column = [row[i][0] for row in texts] + ([heads[i][0]] if show_header else [])
             natural.append(max((len(c) for c in column), default=0) + lo + hi)
         widths = [min(n, room) or 1 for n in natural]
         if sum(widths) > room:  # rich narrows the wrapping columns first, then all of them
@@ -211,57 +343,101 @@ class Grid:
                 0 if w < 1 else w if w - lo - hi < 1 else min(n, w)
                 for w, n, (lo, hi) in zip(widths, natural, pads, strict=True)
             ]
-        cells_of: list[list[list[str]]] = []  # each row's cells, each a list of lines
-        for words_row in ([heads] if show_header else []) + texts:
+        rows_of: list[tuple[list[list[Line]], list[Style]]] = []  # each row's cells' lines
+        for n, words_row in enumerate(([heads] if show_header else []) + texts):
+            header = show_header and n == 0
+            bases = [
+                header_style if header else style or NULL
+                for style in column_styles  # the header's style, or the column's
+            ]
             row_cells = []
-            for text, w, (lo, hi), col in zip(words_row, widths, pads, self.columns, strict=True):
-                wrapped = _cell_lines(text, w - lo - hi, col)
-                if wrapped is None:
+            for (text, spans), w, (lo, hi), col, base in zip(
+                words_row, widths, pads, self.columns, bases, strict=True
+            ):
+                drawn = _cell(text, spans, w - lo - hi, col, base, colour)
+                if drawn is None:
                     return None
-                row_cells.append(wrapped)
-            cells_of.append(row_cells)
-        lines: list[str] = []
+                left: Line = [(" " * lo, base)] if lo else []
+                right: Line = [(" " * hi, base)] if hi else []
+                row_cells.append([left + line + right for line in drawn])
+            rows_of.append((row_cells, bases))
+        out: list[Line] = []
         box = _BOXES[self.box] if boxed and self.box is not None else None
 
-        def rule(kind: str) -> str:
+        def rule(kind: str) -> Line:
             assert box is not None
             left, fill, cross, right = tuple(box[kind])
             body = cross.join(fill * w for w in widths)
-            return f"{left}{body}{right}" if edge else body
+            return [(f"{left}{body}{right}" if edge else body, NULL)]
 
-        def row(cells: list[list[str]], kind: str, header: bool) -> list[str]:
+        def row(cells: list[list[Line]], bases: list[Style], kind: str, header: bool) -> None:
             height = max(len(c) for c in cells)
-            out = []
             for n in range(height):
-                parts = []
-                for lines_, w, (lo, hi) in zip(cells, widths, pads, strict=True):
+                line: Line = []
+                if box is not None and edge:
+                    line.append((box[kind][0], NULL))
+                for i, (lines_, w, base) in enumerate(zip(cells, widths, bases, strict=True)):
+                    if i and box is not None:
+                        line.append((box[kind][1], NULL))
                     # a header sits at the bottom of its row, a cell at the top
                     at = n - (height - len(lines_)) if header else n
-                    body = lines_[at] if 0 <= at < len(lines_) else " " * (w - lo - hi)
-                    parts.append(" " * lo + body + " " * hi)
-                if box is None:
-                    out.append("".join(parts))
-                    continue
-                left, vertical, right = tuple(box[kind])
-                body = vertical.join(parts)
-                out.append(f"{left}{body}{right}" if edge else body)
-            return out
+                    line += lines_[at] if 0 <= at < len(lines_) else [(" " * w, base)]
+                if box is not None and edge:
+                    line.append((box[kind][2], NULL))
+                out.append(line)
 
         if edge and box is not None:
-            lines.append(rule("top"))
-        body_rows = cells_of
+            out.append(rule("top"))
+        body_rows = rows_of
         if show_header:
-            lines.extend(row(cells_of[0], "head", True))
+            row(*rows_of[0], "head", True)
             if box is not None:
-                lines.append(rule("head_row"))
-            body_rows = cells_of[1:]
-        for n, (row_cells, (_, end_section)) in enumerate(zip(body_rows, self.rows, strict=True)):
-            lines.extend(row(row_cells, "row", False))
+                out.append(rule("head_row"))
+            body_rows = rows_of[1:]
+        for n, ((row_cells, bases), (_, end_section)) in enumerate(
+            zip(body_rows, self.rows, strict=True)
+        ):
+            row(row_cells, bases, "row", False)
             if box is not None and end_section and n < len(body_rows) - 1:
-                lines.append(rule("section"))
+                out.append(rule("section"))
         if edge and box is not None:
-            lines.append(rule("bottom"))
-        return lines
+            out.append(rule("bottom"))
+        return out
+
+
+def _cell(
+    text: str,
+    spans: list[tuple[int, int, Style]],
+    room: int,
+    column: _Column,
+    base: Style,
+    colour: bool,
+) -> list[Line] | None:
+    """A cell's lines, `room` wide, as rich draws its text in the column: on one line, justified
+    (its spans moved with it), or wrapped and cut (`_cell_lines`: in colour only a text without
+    spans)."""
+    if room < 1:
+        return None  # a column with no room for text: rich's padding has ways of its own
+    right = column.justify == "right"
+    if len(text) <= room:
+        if right:
+            stripped = text.rstrip()
+            shift = room - len(stripped)
+            spans = [
+                (a + shift, min(b, len(stripped)) + shift, st)
+                for a, b, st in spans
+                if a < len(stripped)
+            ]
+            text = " " * shift + stripped
+        else:
+            text = text.ljust(room)
+        return [_segments(text, spans, base)]
+    if spans and colour:
+        return None
+    wrapped = _cell_lines(text, room, column)
+    if wrapped is None:
+        return None
+    return [[(line, base)] if line else [] for line in wrapped]
 
 
 def _collapse(widths: list[int], wrapable: list[bool], room: int) -> list[int]:
@@ -381,8 +557,8 @@ Part: TypeAlias = str | Styled | Grid | Titled
 
 def _plain(markup: str) -> str | None:
     """The characters rich prints for console markup with only the known tags, or None."""
-    text = _TAGS.sub("", markup)
-    return None if _MARKUP.search(text) or _odd(text) else text
+    read = _markup(markup)
+    return None if read is None else read[0]
 
 
 def plain_width(markup: str) -> int | None:
@@ -391,36 +567,43 @@ def plain_width(markup: str) -> int | None:
     return None if text is None else len(text)
 
 
-def plain_output(stderr: bool = False) -> bool:
-    """Whether rich (`console()`) would write no escape code at all to this stream."""
+def mode(stderr: bool = False) -> str | None:
+    """How rich (`console()`) would write to this stream: "plain" (no escape code at all: a pipe,
+    a file, NO_COLOR), "colour" (a terminal: the styles as escape codes), or None where this
+    module leaves it to rich (Windows, notebooks, a dumb terminal, another encoding)."""
     import builtins
 
     if hasattr(builtins, "get_ipython"):  # rich draws for notebooks
-        return False
+        return None
     if sys.platform == "win32":  # rich's legacy Windows console: other widths and boxes
-        return False
+        return None
     stream = sys.stderr if stderr else sys.stdout
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
     if not encoding.startswith("utf"):
-        return False  # rich would draw ASCII boxes
+        return None  # rich would draw ASCII boxes
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
-        return False
+        return None
     env = os.environ
     if env.get("TERM", "").lower() in ("dumb", "unknown"):
-        return False  # rich gives a dumb terminal its own size
+        return None  # rich gives a dumb terminal its own size
     if env.get("NO_COLOR"):
-        return True  # console(): no colour system at all
+        return "plain"  # console(): no colour system at all
     tty_compatible = env.get("TTY_COMPATIBLE", "")
     if tty_compatible in ("0", "1"):
-        return tty_compatible == "0"
+        return "colour" if tty_compatible == "1" else "plain"
     force = env.get("FORCE_COLOR")
     if force is not None:
-        return force == ""
+        return "colour" if force != "" else "plain"
     isatty = getattr(stream, "isatty", None)
     try:
-        return not (isatty is not None and isatty())
+        return "colour" if isatty is not None and isatty() else "plain"
     except ValueError:
-        return True
+        return "plain"
+
+
+def plain_output(stderr: bool = False) -> bool:
+    """Whether rich would write no escape code at all to this stream."""
+    return mode(stderr) == "plain"
 
 
 def width() -> int:
@@ -439,35 +622,50 @@ def width() -> int:
     return found or 80
 
 
-def render(parts: Sequence[Part], at: int) -> str | None:
-    """The parts as rich prints them at width `at` with no style shown, or None."""
-    lines: list[str] = []
+def render(parts: Sequence[Part], at: int, colour: bool = False) -> str | None:
+    """The parts as rich prints them at width `at` (in colour: with rich's escape codes for
+    their styles, as on a terminal), or None where this module is not sure."""
+    lines: list[Line] = []
     for part in parts:
         if isinstance(part, Titled):
             caption = [Styled(part.caption, "dim")] if part.caption else []
-            drawn = _lines([Styled(part.title, "bold"), part.grid, *caption], at)
+            drawn = _lines([Styled(part.title, "bold"), part.grid, *caption], at, colour)
         else:
-            drawn = _lines([part], at)
+            drawn = _lines([part], at, colour)
         if drawn is None:
             return None
         lines.extend(drawn)
-    return "".join(line + "\n" for line in lines)
+    return "".join(_joined(line, colour) + "\n" for line in lines)
 
 
-def _lines(parts: Sequence[str | Styled | Grid], at: int) -> list[str] | None:
-    out: list[str] = []
+def _lines(parts: Sequence[str | Styled | Grid], at: int, colour: bool) -> list[Line] | None:
+    out: list[Line] = []
     for part in parts:
         if isinstance(part, Grid):
-            drawn = part.plain_lines(at)
+            drawn = part.lines(at, colour)
             if drawn is None:
                 return None
             out.extend(drawn)
             continue
-        text = part.text if isinstance(part, Styled) else _plain(part)
-        if text is None or _odd(text) or len(text) > at:
+        if isinstance(part, Styled):
+            line = part.line()
+            text = part.text
+        else:
+            read = _markup(part)
+            line = None if read is None else _segments(read[0], read[1], NULL)
+            text = "" if read is None else read[0]
+        if line is None or _odd(text) or len(text) > at:
             return None
-        out.append(text)
+        out.append(line)
     return out
+
+
+def drawn(*parts: Part, stderr: bool = False) -> str | None:
+    """The parts as rich would write them to this stream, or None (left to rich)."""
+    how = mode(stderr)
+    if how is None:
+        return None
+    return render(parts, width(), colour=how == "colour")
 
 
 def to_rich(part: Part) -> RenderableType:
@@ -477,6 +675,11 @@ def to_rich(part: Part) -> RenderableType:
     if isinstance(part, Styled):
         from rich.text import Text
 
+        if part.runs is not None:
+            text = Text(overflow=part.overflow)  # type: ignore[arg-type]
+            for piece, style in part.runs:
+                text.append(piece, style or None)
+            return text
         return Text(part.text, style=part.style, overflow=part.overflow)  # type: ignore[arg-type]
     if isinstance(part, Titled):  # as render.titled draws it
         from rich.console import Group
@@ -501,12 +704,10 @@ def console(stderr: bool = False) -> Console:
 
 
 def shown(*parts: Part, stderr: bool = False) -> bool:
-    """Print the parts as plain text and say True when rich would draw them with no style shown
-    (and this module can draw them all); else print nothing and say False (the caller draws them
-    with rich)."""
-    if not plain_output(stderr):
-        return False
-    text = render(parts, width())
+    """Print the parts as rich would (plain, or in colour on a terminal) and say True when this
+    module can draw them all; else print nothing and say False (the caller draws them with
+    rich)."""
+    text = drawn(*parts, stderr=stderr)
     if text is None:
         return False
     stream = sys.stderr if stderr else sys.stdout
@@ -516,8 +717,8 @@ def shown(*parts: Part, stderr: bool = False) -> bool:
 
 
 def show(*parts: Part, stderr: bool = False) -> None:
-    """Print the parts: as plain text when rich would draw them with no style shown, else with
-    rich, one `Console.print` each."""
+    """Print the parts: drawn here where this module can, else with rich, one `Console.print`
+    each."""
     if shown(*parts, stderr=stderr):
         return
     out = console(stderr=stderr)

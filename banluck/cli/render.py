@@ -176,11 +176,15 @@ def table_screen_parts(
     s = night.seating
     rnd = night.current
     label = f"night {night_id} · " if night_id and not narrow else ""
-    head = f"{label}{s.preset.name} · round {s.next_round} · dealer {s.dealer}"
+    runs = [
+        (f"{label}{s.preset.name}", "bold"),
+        (f" · round {s.next_round} · dealer ", ""),
+        (s.dealer, "bold cyan"),
+    ]
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):
         counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
-        head += f" ({counted}/{s.preset.rotation.every})"
-    parts: list[Part] = [Styled(head)]
+        runs.append((f" ({counted}/{s.preset.rotation.every})", ""))
+    parts: list[Part] = [Styled.of_runs(*runs)]
     carried: list[Part] = [Styled(line, "magenta") for line in night.carry_lines()]
     if rnd is None:
         parts.append(Styled(seats_line(night.seating)))

@@ -108,8 +108,7 @@ def show(
             knob.help,
             end_section=last_of_section,
         )
-    at = plain.width()
-    drawn = plain.render([table], at) if at >= 60 and plain.plain_output() else None
+    drawn = plain.drawn(table) if plain.width() >= 60 else None
     if drawn is not None:  # as rich draws it, without loading rich
         typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
         typer.echo(f"description  {preset.description}")

@@ -34,6 +34,9 @@ WORDS = st.sampled_from(
         "[x]",
         "名",
         "[bold]Eve[/]",
+        "[green]+330[/] and [red]-5[/]",
+        "[bold cyan]Bob[/]",
+        " [dim]x[/] ",
         "what a player standing under his minimum pays",
         "one of lose | pay-all |  pay-for-dealer",
         " leading and trailing  ",
@@ -50,9 +53,18 @@ WORDS = st.sampled_from(
 )
 
 
-def _rich(parts: list[plain.Part], width: int) -> str:
+def _console(buf: io.StringIO, width: int, colour: bool) -> Console:
+    """rich's console as banluck's: to a pipe (no escape code), or to a colour terminal."""
+    if colour:
+        return Console(
+            file=buf, width=width, highlight=False, force_terminal=True, color_system="truecolor"
+        )
+    return Console(file=buf, width=width, highlight=False, color_system=None, force_terminal=False)
+
+
+def _rich(parts: list[plain.Part], width: int, colour: bool = False) -> str:
     buf = io.StringIO()
-    out = Console(file=buf, width=width, highlight=False, color_system=None, force_terminal=False)
+    out = _console(buf, width, colour)
     for part in parts:
         out.print(plain.to_rich(part))
     return buf.getvalue()
@@ -66,7 +78,7 @@ def grids(draw: st.DrawFn) -> Grid:
         show_header=draw(st.booleans()),
         show_edge=draw(st.booleans()),
         pad_edge=draw(st.booleans()),
-        header_style=draw(st.sampled_from([None, "bold underline"])),
+        header_style=draw(st.sampled_from([None, "bold underline", "dim"])),
         padding=(0, 1, 0, 0) if kind == "grid" else None,
         grid=kind == "grid",
     )
@@ -76,6 +88,7 @@ def grids(draw: st.DrawFn) -> Grid:
             justify=draw(st.sampled_from(["left", "right"])),
             no_wrap=draw(st.booleans()),
             overflow=draw(st.sampled_from([None, "fold"])),
+            style=draw(st.sampled_from([None, "yellow", "bold"])),
         )
     for _ in range(draw(st.integers(0, 4))):
         cells = [draw(WORDS) for _ in grid.columns]
@@ -87,16 +100,25 @@ def grids(draw: st.DrawFn) -> Grid:
 @given(grids(), st.integers(10, 120), st.sampled_from([None, "a caption", "[dim]x[/]"]))
 def test_a_grid_is_drawn_as_rich_draws_it(grid: Grid, width: int, caption: str | None) -> None:
     for parts in ([grid], [Titled("Title · x", grid, caption)], ["plain [dim]line[/]", grid]):
-        text = plain.render(parts, width)
-        if text is not None:
-            assert text == _rich(parts, width)
+        for colour in (False, True):
+            text = plain.render(parts, width, colour)
+            if text is not None:
+                assert text == _rich(parts, width, colour)
 
 
 def test_lines_and_styles() -> None:
-    parts: list[plain.Part] = [Styled("tonight", "bold"), "[dim]a line[/]", Styled("x [y]", "dim")]
-    assert plain.render(parts, 80) == _rich(parts, 80) == "tonight\na line\nx [y]\n"
+    parts: list[plain.Part] = [
+        Styled("tonight", "bold"),
+        "[dim]a line[/]",
+        Styled("x [y]", "dim"),
+        Styled.of_runs(("night 2", "bold"), (" · dealer ", ""), ("Bob", "bold cyan")),
+    ]
+    assert plain.render(parts, 80) == _rich(parts, 80)
+    assert plain.render(parts, 80) == "tonight\na line\nx [y]\nnight 2 · dealer Bob\n"
+    assert plain.render(parts, 80, colour=True) == _rich(parts, 80, colour=True)
+    assert "\x1b[1;36mBob\x1b[0m" in (plain.render(parts, 80, colour=True) or "")
     assert plain.render(["x" * 81], 80) is None  # rich folds it
-    assert plain.render(["[blue]x[/]"], 80) is None  # markup not known here
+    assert plain.render(["[on red]x[/]"], 80) is None  # markup not known here
     assert plain.render(["名"], 80) is None  # two columns wide
 
 
@@ -136,8 +158,10 @@ def test_width_and_colour_are_what_the_rich_console_takes(
         monkeypatch.setenv(name, value)
     out = console()
     assert plain.width() == out.width
-    if plain.plain_output():  # plain text only where rich writes no escape code
+    if plain.mode() == "plain":  # plain text only where rich writes no escape code
         assert out.color_system is None
+    if plain.mode() == "colour":
+        assert out.color_system is not None and out.is_terminal
 
 
 SCREENS = [
@@ -172,12 +196,11 @@ def test_the_night_screen_is_drawn_as_rich_draws_it(lines: list[str]) -> None:
     drawn = 0
     for width in (40, 45, 59, 60, 80, 120):
         args = (session.night, session.results(), width, session.record["id"])
-        text = plain.render(table_screen_parts(*args), width)
-        if text is not None:
-            buf = io.StringIO()
-            Console(file=buf, width=width, color_system=None, highlight=False).print(
-                table_screen(*args)
-            )
-            assert text == buf.getvalue()
-            drawn += 1
+        for colour in (False, True):
+            text = plain.render(table_screen_parts(*args), width, colour)
+            if text is not None:
+                buf = io.StringIO()
+                _console(buf, width, colour).print(table_screen(*args))
+                assert text == buf.getvalue()
+                drawn += 1
     assert drawn  # the plain screen is drawn at some width
