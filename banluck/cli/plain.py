@@ -1,18 +1,21 @@
-"""Plain text drawn exactly as rich draws it, without importing rich, where that is simple.
+"""rich's output drawn exactly as rich draws it, without importing rich, where that is simple.
 
 Importing rich's console and table costs about 40 ms on a 2-core machine, more than the whole
 start-up floor's `import rich, tinydb`, so a read command that prints a small table would spend
-most of its run on it. When rich would write no escape code (output to a pipe or a file, or
-NO_COLOR), the same characters are written here: the same column widths (rich's measuring and
-narrowing), padding, borders, trailing spaces, cells wrapped at words and words cut with an
-ellipsis or folded. Anything this module is not sure of (a terminal in colour, a line of text
-longer than the width, markup or characters it does not know, a boxed table without a header) is
-drawn by rich from the same description, as before. tests/cli/test_plain.py draws random tables
-both ways at many widths and compares them character for character.
+most of its run on it. Where rich would write no escape code (output to a pipe or a file, or
+NO_COLOR), or write to a colour terminal, the same characters are written here: the same column
+widths (rich's measuring and narrowing), padding, borders, trailing spaces, cells wrapped at words
+and words cut with an ellipsis or folded, and in colour the same escape codes around the same
+pieces. Anything this module is not sure of (Windows, a notebook, a dumb terminal, a line of text
+longer than the width, markup, styles or characters it does not know, a styled cell that wraps,
+a boxed table without a header) is drawn by rich from the same description, as before.
+tests/cli/test_plain.py draws random tables both ways, plain and in colour, at many widths and
+compares them character for character.
 
-A part is a `str` (console markup, as `Console.print` reads it: only the tags `[bold]`, `[dim]`,
-`[green]`, `[red]` and `[/]` are known here), a `Styled` line (rich's `Text(text, style)`), a
-`Grid` (a `rich.table.Table`) or a `Titled` grid (`render.titled`).
+A part is a `str` (console markup, as `Console.print` reads it: tags of the attributes bold, dim,
+italic, underline and the eight standard colours, and `[/]`), a `Styled` line (rich's
+`Text(text, style)`, or pieces in styles of their own), a `Grid` (a `rich.table.Table`) or a
+`Titled` grid (`render.titled`).
 """
 
 from __future__ import annotations
