@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         commands["hand A K (script on PATH)"] = ([script, "hand", "A", "K"], ENGINE)
 
     # An installed package has its bytecode compiled; a checkout may not (PYTHONDONTWRITEBYTECODE).
-    # Every command gets the same fresh bytecode cache, filled by one warm-up run each.
+    # Every command gets the same fresh bytecode cache, filled by one warm-up run each (which also
+    # fills the tables banluck keeps beside its bytecode: banluck.cli.dataclass_cache).
     with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")

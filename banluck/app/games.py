@@ -1,8 +1,9 @@
 """The games by name: a preset's `game` chooses its family and its preset loader.
 
 This is the one place that lists the games. Each game's `preset` module offers `PRESET` (its
-preset class, with `from_mapping` and `SCHEMA`) and its `family` module `FAMILY` (its `Family`);
-each is imported only when needed, so a command that only reads rules never loads a round engine.
+preset class, with `from_mapping` and `SCHEMA`), its `schema` module `SCHEMA` (the knobs alone)
+and its `family` module `FAMILY` (its `Family`); each is imported only when needed, so a command
+that only reads rules never loads a round engine, and one that only checks files no preset class.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def game_of(data: Mapping[str, Any]) -> object:
 
 
 def schema_for(data: Mapping[str, Any], source: str = "preset") -> Schema:
-    schema: Schema = _module(game_of(data), source).PRESET.SCHEMA
+    """The schema of a preset mapping's game: its `schema` module only, not the preset's
+    classes (checking a file builds no preset)."""
+    schema: Schema = _module(game_of(data), source, "schema").SCHEMA
     return schema
 
 

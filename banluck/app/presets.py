@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
+from banluck.core import parsed
 from banluck.core.errors import PresetError
 
 if TYPE_CHECKING:
@@ -36,12 +38,24 @@ MAX_DEPTH = 16
 _MAX_FILE_NAME = 255  # bytes: the longest file name most file systems take
 
 
+@cache
 def shipped_dir() -> Path:
-    """The folder of the shipped presets: in the wheel, or at the top of the source tree."""
+    """The folder of the shipped presets: in the wheel, or at the top of the source tree (found
+    once a run: the package does not move)."""
     inside = _PACKAGE_DIR / "house_rules"
     if inside.is_dir():
         return inside
     return _PACKAGE_DIR.parent / "house_rules"
+
+
+def _is_shipped_file(path: Path) -> bool:
+    """Whether `path` is in the shipped presets' folder (as written, or once links resolve)."""
+    return path.parent == shipped_dir() or path.parent.resolve() == _shipped_real()
+
+
+@cache
+def _shipped_real() -> Path:
+    return shipped_dir().resolve()
 
 
 def user_dir() -> Path:
@@ -150,7 +164,7 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
     data, problems = _parse(text, path)
     value = data.get("description") if data is not None else None
     description = value if isinstance(value, str) else None
-    if path.parent.resolve() != shipped_dir().resolve():
+    if not _is_shipped_file(path):
         if path.stem in shipped_names():
             problems.append(
                 f"{path.stem} is a shipped preset's name, so this file is never used:"
@@ -224,7 +238,7 @@ def problems_error(path: Path, problems: list[str]) -> PresetError:
     """One line for a file with problems: `N problems in FILE: key: ...; key: ...`."""
     count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
     hint = ""
-    if path.parent.resolve() != shipped_dir().resolve():
+    if not _is_shipped_file(path):
         hint = f" (fix it with `banluck rules edit {path.stem}`)"
     return PresetError(
         f"{count} in {path}: {'; '.join(problems)}{hint}", [f"{path}: {p}" for p in problems]
@@ -263,15 +277,20 @@ def read_text(path: Path) -> str:
 
 
 def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
-    import tomllib
-
     text = text.removeprefix("\ufeff")  # a byte-order mark an editor wrote is not TOML
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return None, [f"not valid TOML: {exc}"]
-    except RecursionError:
-        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
+    kept = parsed.table if parsed.table is not None and path.parent == shipped_dir() else None
+    data = kept.get(text) if kept is not None else None
+    if not isinstance(data, dict):
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            return None, [f"not valid TOML: {exc}"]
+        except RecursionError:
+            return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
+        if kept is not None:
+            kept.put(text, data)  # a date or time (not kept by marshal) is simply not kept
     if _depth(data) > MAX_DEPTH:
         return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     problems = problems_of(data)

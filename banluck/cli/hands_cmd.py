@@ -1,6 +1,5 @@
 """`banluck hand` and `banluck judge`: the rules engine on the spot."""
 
-import json
 from typing import Annotated, Any
 
 import typer
@@ -45,6 +44,8 @@ def hand(
     check_deck(parsed, preset.decks)
     value = Hand.of(parsed, preset)
     if as_json:
+        import json
+
         out = {"cards": [c.code() for c in parsed], **_hand_json(value)}
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
@@ -71,6 +72,8 @@ def _casino_hand(cards: list[str], preset: Any, as_json: bool) -> None:
         else "hard"
     )
     if as_json:
+        import json
+
         out = {"cards": [c.code() for c in parsed], "total": value, "soft": soft, "kind": kind}
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
@@ -99,6 +102,8 @@ def judge_cmd(
     result = judge(parse_cards(player), parse_cards(dealer), preset)
     amount = result.verdict.amount(stake)
     if as_json:
+        import json
+
         out = {
             "player": _hand_json(result.player),
             "dealer": _hand_json(result.dealer),

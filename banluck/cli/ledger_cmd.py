@@ -191,16 +191,15 @@ def _print_ledger(
     count: int,
     totals: dict[str, int],
 ) -> None:
-    from rich.table import Table
+    from banluck.cli.plain import Grid, Part, Titled, show
+    from banluck.cli.render import balances_grid
 
-    from banluck.cli.render import balances_table, console, titled
-
-    out = console()
     if count == 0:
-        out.print(f"{scope}: no entries yet (a round is recorded when it is finished)")
+        show(f"{scope}: no entries yet (a round is recorded when it is finished)")
         return
+    parts: list[Part] = []
     if last:
-        table = Table()
+        table = Grid()
         table.add_column("#")
         table.add_column("entry", overflow="fold")
         table.add_column("nets", overflow="fold")
@@ -232,10 +231,11 @@ def _print_ledger(
             if seq in fixed:
                 what += f" [dim]({', '.join(fixed[seq])})[/]"
             table.add_row(number, what, moved)
-        out.print(titled(f"Ledger, {scope}", table))
+        parts.append(Titled(f"Ledger, {scope}", table))
         if count > len(last):
-            out.print(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")
-    out.print(balances_table(totals, title=f"Balances, {scope}"))
+            parts.append(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")
+    parts.append(balances_grid(totals, title=f"Balances, {scope}"))
+    show(*parts)
 
 
 def history(
@@ -261,7 +261,8 @@ def history(
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
-    from banluck.cli.render import console, records
+    from banluck.cli import plain
+    from banluck.cli.render import console, records, records_parts
 
     earlier = max(0, len(nights) - limit) if limit else 0
     cells = []
@@ -281,10 +282,15 @@ def history(
             ]
         )
     heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
+    more = f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]"
+    if plain.shown(
+        *records_parts("Nights", heads, cells, plain.width()), *([more] if earlier else [])
+    ):
+        return
     out = console()
     out.print(records("Nights", heads, cells, out.width))
     if earlier:
-        out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
+        out.print(more)
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -300,7 +306,8 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
-    from banluck.cli.render import console, money, records
+    from banluck.cli import plain
+    from banluck.cli.render import console, money, records, records_parts
 
     heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
     heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
@@ -316,9 +323,11 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
         ]
         for r in sorted(rows, key=lambda r: (-r.result, r.name))
     ]
-    out = console()
     title = "Stats" + (f", night {night}" if night else ", all nights")
     caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    if plain.shown(*records_parts(title, heads, cells, plain.width(), caption)):
+        return
+    out = console()
     out.print(records(title, heads, cells, out.width, caption))
 
 
@@ -472,31 +481,28 @@ def _show_settle(
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    from rich.table import Table
+    from banluck.cli.plain import Grid, Part, Titled, show
 
-    from banluck.cli.render import console, titled
-
-    out_console = console()
     if not result.transfers:
-        out_console.print(f"{scope}: everyone is even, nobody pays")
+        show(f"{scope}: everyone is even, nobody pays")
         return
     label = {
         "exact": "fewest transfers",
         "greedy": "GREEDY (not proven fewest)",
         "via": f"via {via}",
     }
-    table = Table()
+    table = Grid()
     table.add_column("who pays")
     table.add_column("whom")
     table.add_column("amount", justify="right")
     for t in result.transfers:
         table.add_row(t.payer, t.payee, str(t.amount))
-    out_console.print(titled(f"Settle-up, {scope} · {label[result.method]}", table))
+    parts: list[Part] = [Titled(f"Settle-up, {scope} · {label[result.method]}", table)]
     if explain:
-        for sentence in result.explain():
-            out_console.print(f"· {sentence}")
+        parts += [f"· {sentence}" for sentence in result.explain()]
     if hint:
-        out_console.print("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
+        parts.append("[dim]record each payment made with `banluck pay FROM TO AMOUNT`[/]")
+    show(*parts)
 
 
 def pay(

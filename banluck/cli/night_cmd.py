@@ -61,8 +61,14 @@ def show(as_json: JsonOpt = False) -> None:
             out["standing"] = dict(s.standing)
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    from banluck.cli.render import console, table_screen
+    from banluck.cli import plain
+    from banluck.cli.render import console, table_screen, table_screen_parts
 
+    parts = table_screen_parts(
+        session.night, session.results(), plain.width(), session.record["id"]
+    )
+    if plain.shown(*parts):
+        return
     out_console = console()
     out_console.print(
         table_screen(session.night, session.results(), out_console.width, session.record["id"])

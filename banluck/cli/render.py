@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
+
+from banluck.cli.plain import console as console  # the terminal (rich), where plain text is not
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
+    from banluck.cli.plain import Part, Titled
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
     from banluck.table.night import FinishedRound, Night, Seating
-
-
-def console(stderr: bool = False) -> Console:
-    """The terminal. Under NO_COLOR (set and not empty) it writes no escape codes at all: no
-    colour, and no bold or dim either, so the text reads the same in any terminal or log."""
-    from rich.console import Console
-
-    if os.environ.get("NO_COLOR"):
-        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
-    return Console(stderr=stderr, highlight=False)
 
 
 def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
@@ -41,6 +33,18 @@ def money(amount: int) -> str:
     if amount < 0:
         return f"[red]{amount}[/]"
     return "0"
+
+
+def balances_grid(balances: Mapping[str, int], title: str = "Balances") -> Titled:
+    """`balances_table` as a plain description (banluck.cli.plain), drawn the same."""
+    from banluck.cli.plain import Grid, Titled
+
+    grid = Grid()
+    grid.add_column("who")
+    grid.add_column("balance", justify="right")
+    for name, amount in sorted(balances.items(), key=lambda kv: (-kv[1], kv[0])):
+        grid.add_row(name, money(amount))
+    return Titled(title, grid)
 
 
 def round_panel(r: FinishedRound) -> RenderableType:
@@ -161,6 +165,75 @@ def table_screen(
     return Group(*parts)
 
 
+def table_screen_parts(
+    night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
+) -> list[Part]:
+    """`table_screen` as plain parts (banluck.cli.plain): the same lines and tables, drawn the
+    same where no style is shown."""
+    from banluck.cli.plain import Grid, Styled
+
+    narrow = width < 60
+    s = night.seating
+    rnd = night.current
+    label = f"night {night_id} · " if night_id and not narrow else ""
+    runs = [
+        (f"{label}{s.preset.name}", "bold"),
+        (f" · round {s.next_round} · dealer ", ""),
+        (s.dealer, "bold cyan"),
+    ]
+    if s.preset.rotation.mode in ("rounds", "dealer-wins"):
+        counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
+        runs.append((f" ({counted}/{s.preset.rotation.every})", ""))
+    parts: list[Part] = [Styled.of_runs(*runs)]
+    carried: list[Part] = [Styled(line, "magenta") for line in night.carry_lines()]
+    if rnd is None:
+        parts.append(Styled(seats_line(night.seating)))
+        parts.extend(carried)
+        if night.family.standing_notes is not None:
+            parts += [Styled(note) for note in night.family.standing_notes(night.seating)]
+        note, nxt = night.family.table_note, night.next_table()
+        said = note(nxt) if note is not None and nxt is not None else None
+        if said:
+            parts.append(Styled(said, "yellow"))
+        parts.append(Styled(night.family.idle, "dim"))
+    else:
+        panel = night.family.panel(rnd.state)
+        if panel.dealer is not None:
+            parts.append(Styled(panel.dealer, "bold"))
+        table = Grid(box=None, show_header=not narrow, pad_edge=False)
+        table.add_column("player")
+        table.add_column("cards", justify="right")
+        table.add_column("state")
+        table.add_column("+/-", justify="right")
+        for seat in panel.rows:
+            won = money(seat.amount) if seat.amount is not None else ""
+            stake = f" x{seat.stake}" if not narrow else ""
+            table.add_row(seat.name + stake, seat.cards, seat.state, won)
+        parts.append(table)
+        parts.extend(carried)
+        notes = Grid(grid=True, padding=(0, 1, 0, 0), box=None)
+        notes.add_column(style="yellow")
+        notes.add_column(style="yellow", overflow="fold")
+        for line in panel.hints:
+            notes.add_row("›", line)
+        parts.append(notes)
+    bal = Grid(box=None, show_header=False, pad_edge=False)
+    per_row = 2 if narrow else 4
+    for _ in range(per_row):
+        bal.add_column()
+        bal.add_column(justify="right")
+    items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
+    for i in range(0, len(items), per_row):
+        cells: list[str] = []
+        for who, amount in items[i : i + per_row]:
+            cells += [who, money(amount)]
+        cells += [""] * (2 * per_row - len(cells))
+        bal.add_row(*cells)
+    parts.append(Styled("tonight", "bold"))
+    parts.append(bal)
+    return parts
+
+
 def print_advice(
     advice: Advice,
     preset: Preset,
@@ -172,16 +245,12 @@ def print_advice(
     opening it now or drawing first, in money at that player's stake (`stakes`, else `stake`).
     A row no hand can reach is left out. Players are columns where they fit; on a narrow
     terminal each player is a block of his own, every figure whole."""
-    from rich.table import Table
-
     dealer = advice.dealer
     can = [
         "may open" if advice.can_open else f"may not open yet (under {preset.reveal.dealer_min})",
         "may draw" if advice.can_draw else "may not draw",
     ]
-    screen = out if out is not None else console()
     cards = " ".join(str(c) for c in dealer.cards)
-    screen.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
     at = [(stakes or {}).get(a.name, stake) for a in advice.players]
     low = min(16, preset.minimum.player)
     rows: list[tuple[str, list[str]]] = [("cards", [str(a.cards) for a in advice.players])]
@@ -200,23 +269,45 @@ def print_advice(
     )
     rows.append(("do", [a.action for a in advice.players]))
     rows = [(label, cells) for label, cells in rows if any(cells)]  # no impossible row
-    screen.print("closed hands (%) and the dealer's expected result (money at the stake):")
+    head = f"dealer {cards}: {dealer.label} ({', '.join(can)})"
+    intro = "closed hands (%) and the dealer's expected result (money at the stake):"
     names = [a.name for a in advice.players]
-    table = Table()
-    table.add_column("")
-    for name in names:
-        table.add_column(name, justify="right", no_wrap=True)
-    for label, cells in rows:
-        table.add_row(label, *cells)
     grid = [[label, *cells] for label, cells in rows]
+    per_player = [
+        [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
+        for i, name in enumerate(names)
+    ]
+    heads = ["", *(label for label, _ in rows)]
+    if out is None:  # the command line: plain text where rich would show no style
+        from banluck.cli import plain
+
+        width = plain.width()
+        if width >= NARROW and fits(["", *names], grid, width, boxed=True):
+            table = plain.Grid()
+            table.add_column("")
+            for name in names:
+                table.add_column(name, justify="right", no_wrap=True)
+            for label, cells in rows:
+                table.add_row(label, *cells)
+            body: list[Part] = [table]
+        else:
+            body = records_parts(None, heads, per_player, min(width, NARROW - 1))
+        if plain.shown(head, intro, *body, f"advice: {advice.summary()}"):
+            return
+    from rich.table import Table
+
+    screen = out if out is not None else console()
+    screen.print(head)
+    screen.print(intro)
+    rich_table = Table()
+    rich_table.add_column("")
+    for name in names:
+        rich_table.add_column(name, justify="right", no_wrap=True)
+    for label, cells in rows:
+        rich_table.add_row(label, *cells)
     if screen.width >= NARROW and fits(["", *names], grid, screen.width, boxed=True):
-        screen.print(table)
+        screen.print(rich_table)
     else:
-        per_player = [
-            [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
-            for i, name in enumerate(names)
-        ]
-        heads = ["", *(label for label, _ in rows)]
         screen.print(records(None, heads, per_player, min(screen.width, NARROW - 1)))
     screen.print(f"advice: {advice.summary()}")
 
@@ -273,6 +364,12 @@ NARROW = 60  # below this many columns, wide tables become one block a row
 
 
 def _cells(text: str) -> int:
+    """The columns a cell of console markup takes (without rich where the text is plain)."""
+    from banluck.cli.plain import plain_width
+
+    known = plain_width(text)
+    if known is not None:
+        return known
     from rich.text import Text
 
     return Text.from_markup(text).cell_len
@@ -290,6 +387,54 @@ def fits(
     if boxed:
         return sum(widths) + 3 * len(widths) + 1 <= width
     return sum(widths) + 2 * (len(widths) - 1) <= width
+
+
+def records_parts(
+    title: str | None,
+    heads: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    caption: str | None = None,
+) -> list[Part]:
+    """`records` as plain parts (banluck.cli.plain): the same layout, drawn the same."""
+    from banluck.cli.plain import Grid, Styled, Titled
+
+    if fits(heads, rows, width) and width >= NARROW:
+        grid = Grid(box=None, pad_edge=False, header_style="bold underline")
+        for i, head in enumerate(heads):
+            grid.add_column(head, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in rows:
+            grid.add_row(*row)
+        return [grid] if title is None else [Titled(title, grid, caption)]
+    parts: list[Part] = []
+    if title is not None:
+        parts.append(Styled(title, "bold", overflow="fold"))
+    room = max(10, width - 2)
+    for row in rows:
+        parts.append(f"[bold]{row[0]}[/]")
+        for line in _pairs(heads, row, room):
+            parts.append("  " + line)
+    if caption:
+        parts.append(Styled(caption, "dim"))
+    return parts
+
+
+def _pairs(heads: Sequence[str], row: Sequence[str], room: int) -> list[str]:
+    """A record's `head value` pairs, as many to a line as fit `room` columns."""
+    lines: list[str] = []
+    used = 0
+    for head, cell in zip(heads[1:], row[1:], strict=True):
+        if cell == "":
+            continue
+        pair = f"{head} {cell}" if head else cell
+        size = _cells(pair)
+        if lines and used + 2 + size <= room:
+            lines[-1] += "  " + pair
+            used += 2 + size
+        else:
+            lines.append(pair)
+            used = size
+    return lines
 
 
 def records(
@@ -319,20 +464,7 @@ def records(
     room = max(10, width - 2)
     for row in rows:
         parts.append(Text.from_markup(f"[bold]{row[0]}[/]"))
-        lines: list[str] = []
-        used = 0
-        for head, cell in zip(heads[1:], row[1:], strict=True):
-            if cell == "":
-                continue
-            pair = f"{head} {cell}" if head else cell
-            size = _cells(pair)
-            if lines and used + 2 + size <= room:
-                lines[-1] += "  " + pair
-                used += 2 + size
-            else:
-                lines.append(pair)
-                used = size
-        for line in lines:
+        for line in _pairs(heads, row, room):
             parts.append(Text("  ") + Text.from_markup(line))
     if caption:
         parts.append(Text(caption, style="dim"))

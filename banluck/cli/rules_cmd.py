@@ -90,13 +90,33 @@ def show(
 
         typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
         return
-    from rich import box
-    from rich.table import Table
+    from banluck.cli import plain
 
+    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
+    table = plain.Grid(box="simple_head", show_edge=False, pad_edge=False)
+    table.add_column("knob", no_wrap=True)
+    table.add_column("value")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    sections = [knob.key.rpartition(".")[0] for knob in knobs]
+    for i, knob in enumerate(knobs):
+        last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
+        table.add_row(
+            knob.key,
+            _value(preset.get(knob.key)),
+            _allowed(knob),
+            knob.help,
+            end_section=last_of_section,
+        )
+    drawn = plain.drawn(table) if plain.width() >= 60 else None
+    if drawn is not None:  # as rich draws it, without loading rich
+        typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
+        typer.echo(f"description  {preset.description}")
+        sys.stdout.write(drawn)
+        return
     from banluck.cli import render
 
     out = render.console()
-    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
     if out.width < 60:
         from rich.text import Text
 
@@ -110,23 +130,7 @@ def show(
         return
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    table.add_column("knob", no_wrap=True)
-    table.add_column("value")
-    table.add_column("allowed")
-    table.add_column("meaning")
-    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
-    sections = [knob.key.rpartition(".")[0] for knob in knobs]
-    for i, knob in enumerate(knobs):
-        last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
-        table.add_row(
-            knob.key,
-            _value(preset.get(knob.key)),
-            _allowed(knob),
-            knob.help,
-            end_section=last_of_section,
-        )
-    out.print(table)
+    out.print(table.to_rich())
 
 
 def _allowed(knob: Knob) -> str:

@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind, first_two_kind, points
-from banluck.games.banluck.preset import AceMode, Preset
+from banluck.games.banluck.preset import Preset
+from banluck.games.banluck.schema import AceMode
 from banluck.games.banluck.settlement import (
     bust_shown_at_once,
     dealer_offends,

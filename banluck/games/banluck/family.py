@@ -7,7 +7,8 @@ from typing import Any
 from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
 from banluck.games.banluck.hints import hints, names_for, words_now
 from banluck.games.banluck.panel import panel
-from banluck.games.banluck.preset import GAME, Preset
+from banluck.games.banluck.preset import Preset
+from banluck.games.banluck.schema import GAME
 from banluck.games.banluck.state import PlayerState, RoundState
 from banluck.games.banluck.transfers import round_transfers
 from banluck.table.family import Family, HelpRow

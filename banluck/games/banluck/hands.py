@@ -12,7 +12,8 @@ from enum import StrEnum
 from functools import cache
 
 from banluck.core.cards import Card
-from banluck.games.banluck.preset import AceMode, Preset
+from banluck.games.banluck.preset import Preset
+from banluck.games.banluck.schema import AceMode
 
 
 class Kind(StrEnum):

@@ -8,8 +8,9 @@ from banluck.games.casino.actions import ROUND_ACTIONS, Up
 from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
-from banluck.games.casino.preset import GAME, Preset
+from banluck.games.casino.preset import Preset
 from banluck.games.casino.risk import check_limit, risk_line, worst_case
+from banluck.games.casino.schema import GAME
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.sidebet_round import open_side_bets
 from banluck.games.casino.sidebets import KINDS

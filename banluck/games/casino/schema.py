@@ -1,0 +1,214 @@
+"""The knobs of a casino-blackjack preset (docs/casino.md): every dotted key with its type,
+allowed values and meaning.
+
+Kept apart from the preset's classes: reading or checking a preset file (`banluck rules list`)
+needs the knobs only, not the frozen sections a preset is built of.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from banluck.core.knobs import Knob, Schema, choices
+from banluck.table.rotation import ROTATION_KNOBS
+
+HoleCard = Literal["peek", "no-hole-card"]
+NoHoleCardLoses = Literal["all", "original"]
+BlackjackPays = Literal["3:2", "6:5", "1:1", "2:1"]
+DoubleOn = Literal["any", "hard", "9-11", "10-11"]
+SurrenderMode = Literal["none", "late", "late-not-vs-ace"]
+
+KNOBS: tuple[Knob, ...] = (
+    Knob("name", str, "the preset's name"),
+    Knob("description", str, "one line about the house"),
+    Knob("decks", int, "decks in the shoe: cards are checked against this", low=1, high=8),
+    Knob("dealer.hits_soft_17", bool, "the dealer draws to a soft 17"),
+    Knob(
+        "dealer.hole_card",
+        str,
+        "peek: a hole card, peeked under an ace or ten; no-hole-card: his second card at his turn",
+        choices=choices(HoleCard),
+    ),
+    Knob(
+        "dealer.no_hole_card_loses",
+        str,
+        "no hole card: a dealer blackjack takes all the box's bets or the original bet only",
+        choices=choices(NoHoleCardLoses),
+    ),
+    Knob("payouts.blackjack", str, "what a blackjack pays", choices=choices(BlackjackPays)),
+    Knob("double.on", str, "which two-card hands may double", choices=choices(DoubleOn)),
+    Knob("double.after_split", bool, "a split hand may double"),
+    Knob("split.max_hands", int, "most hands a box may split into (1: no split)", low=1, high=4),
+    Knob("split.resplit_aces", bool, "a split ace dealt an ace may split again"),
+    Knob("split.aces_one_card", bool, "split aces take one card each"),
+    Knob("split.unlike_tens", bool, "any two ten-cards may split (K-Q), not only a pair"),
+    Knob(
+        "surrender.mode", str, "late surrender, half the bet back", choices=choices(SurrenderMode)
+    ),
+    Knob("insurance.offered", bool, "insurance against an ace: half the bet, pays 2:1"),
+    Knob("insurance.even_money", bool, "a blackjack against an ace may take 1:1 at once"),
+    *ROTATION_KNOBS,
+    # version 2: side bets, the Bingo table, the bank's limit, boxes and tournaments (CASINO.md §4-7)
+    Knob(
+        "side_bets.perfect_pairs",
+        list,
+        "Perfect Pairs pays, to 1: perfect / coloured / red-black pair ([] turns it off)",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=3,
+    ),
+    Knob(
+        "side_bets.twenty_one_plus_three",
+        list,
+        "21+3 pays, to 1: suited trips / straight flush / trips / straight / flush ([] off)",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=5,
+    ),
+    Knob(
+        "side_bets.dealer_pair",
+        list,
+        "Dealer's Pair pays, to 1: perfect / coloured / red-black pair of the dealer's first two",
+        low=1,
+        high=1000,
+        since=2,
+        default=[],
+        most=3,
+    ),
+    Knob("bingo.offered", bool, "a Bingo card may be bought on a seat", since=2, default=False),
+    Knob(
+        "bingo.jackpot",
+        int,
+        "17 18 19 20 21 BJ marked in that order pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=100,
+    ),
+    Knob(
+        "bingo.full_house",
+        int,
+        "all six totals marked pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=15,
+    ),
+    Knob(
+        "bingo.four_corners",
+        int,
+        "17 18 19 21 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=5,
+    ),
+    Knob(
+        "bingo.up_corner",
+        int,
+        "18 19 20 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.down_corner",
+        int,
+        "17 21 BJ held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.down",
+        int,
+        "18 19 BJ held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "bingo.up",
+        int,
+        "17 20 21 held at cash-out pays, to 1",
+        low=1,
+        high=10_000,
+        since=2,
+        default=3,
+    ),
+    Knob(
+        "limits.bank",
+        int,
+        "the most the bank can lose in one round (0: no limit)",
+        low=0,
+        since=2,
+        default=0,
+    ),
+    Knob(
+        "boxes.bettors",
+        int,
+        "most bettors on one box, its owner included",
+        low=1,
+        high=3,
+        since=2,
+        default=1,
+    ),
+    Knob(
+        "boxes.per_seat",
+        int,
+        "most boxes one player may play at once",
+        low=1,
+        high=5,
+        since=2,
+        default=1,
+    ),
+    Knob("tournament.hands", int, "hands in a tournament", low=1, high=1000, since=2, default=30),
+    Knob(
+        "tournament.cutoffs",
+        list,
+        "the hands after which the lowest stack is out",
+        low=1,
+        high=1000,
+        since=2,
+        default=[8, 16, 25],
+        most=50,
+    ),
+    Knob(
+        "tournament.min_bet",
+        int,
+        "the smallest bet of a hand, in chips",
+        low=1,
+        since=2,
+        default=10,
+    ),
+    Knob(
+        "tournament.max_bet",
+        int,
+        "the largest bet of a hand, in chips",
+        low=1,
+        since=2,
+        default=500,
+    ),
+    Knob(
+        "tournament.prizes",
+        list,
+        "the prizes, percent of the pool, best stack first (they sum to 100)",
+        low=1,
+        high=100,
+        since=2,
+        default=[70, 30],
+        most=20,
+    ),
+)
+KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
+
+GAME = "casino"
+VERSION = 2
+SCHEMA = Schema(GAME, VERSION, KNOBS)
