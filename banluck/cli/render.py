@@ -98,71 +98,13 @@ def seats_line(s: Seating) -> str:
 def table_screen(
     night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
 ) -> RenderableType:
-    """The dealer's panel: the round at a glance, the night's balances, what the rules allow."""
+    """The dealer's panel: the round at a glance, the night's balances, what the rules allow.
+    The console draws it with rich; `night show` draws the same parts as plain text when it can."""
     from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
 
-    narrow = width < 60
-    s = night.seating
-    rnd = night.current
-    head = Text()
-    label = f"night {night_id} · " if night_id and not narrow else ""
-    head.append(f"{label}{s.preset.name}", "bold")
-    head.append(f" · round {s.next_round} · dealer ")
-    head.append(s.dealer, "bold cyan")
-    if s.preset.rotation.mode in ("rounds", "dealer-wins"):
-        counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
-        head.append(f" ({counted}/{s.preset.rotation.every})")
-    parts: list[RenderableType] = [head]
-    # the game's night-long state, one line each (the casino's live Bingo cards)
-    carried = [Text(line, "magenta") for line in night.carry_lines()]
-    if rnd is None:
-        parts.append(Text(seats_line(night.seating)))
-        parts.extend(carried)
-        if night.family.standing_notes is not None:  # the game's standing bets: who is on which box
-            parts += [Text(note) for note in night.family.standing_notes(night.seating)]
-        note, nxt = night.family.table_note, night.next_table()
-        said = note(nxt) if note is not None and nxt is not None else None
-        if said:
-            parts.append(Text(said, "yellow"))
-        parts.append(Text(night.family.idle, "dim"))
-    else:
-        panel = night.family.panel(rnd.state)
-        if panel.dealer is not None:
-            parts.append(Text(panel.dealer, "bold"))
-        table = Table(box=None, show_header=not narrow, pad_edge=False, expand=False)
-        table.add_column("player")
-        table.add_column("cards", justify="right")
-        table.add_column("state")
-        table.add_column("+/-", justify="right")
-        for seat in panel.rows:
-            won = money(seat.amount) if seat.amount is not None else ""
-            stake = f" x{seat.stake}" if not narrow else ""
-            table.add_row(seat.name + stake, seat.cards, seat.state, won)
-        parts.append(table)
-        parts.extend(carried)
-        notes = Table.grid(padding=(0, 1, 0, 0))
-        notes.add_column(style="yellow")
-        notes.add_column(style="yellow", overflow="fold")
-        for line in panel.hints:
-            notes.add_row("›", line)  # a long hint wraps under its text, not under the mark
-        parts.append(notes)
-    bal = Table(box=None, show_header=False, pad_edge=False, title=None)
-    per_row = 2 if narrow else 4
-    for _ in range(per_row):
-        bal.add_column()
-        bal.add_column(justify="right")
-    items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
-    for i in range(0, len(items), per_row):
-        cells: list[str] = []
-        for who, amount in items[i : i + per_row]:
-            cells += [who, money(amount)]
-        cells += [""] * (2 * per_row - len(cells))
-        bal.add_row(*cells)
-    parts.append(Text("tonight", "bold"))
-    parts.append(bal)
-    return Group(*parts)
+    from banluck.cli.plain import to_rich
+
+    return Group(*(to_rich(part) for part in table_screen_parts(night, balances, width, night_id)))
 
 
 def table_screen_parts(

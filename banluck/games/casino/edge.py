@@ -384,33 +384,16 @@ class _Solver:
         return best
 
     def hit(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        # the hot loop of the solver: `draws`, `_add` and `bust` written out (same sums, same order)
-        base = self.base
-        other, lose_all = self.bj_other, self.L
-        left = self.size - sum(removed)
-        ev = m2 = 0.0
-        for r in range(10):
-            n = base[r] - removed[r]
-            if n <= 0:
-                continue
-            p = n / left
-            h = hard + r + 1
-            if h > 21:
-                # a bust's value is (-mass, mass) of the shoe with this card out
-                if other is None:
-                    m = 1.0
-                else:
-                    bj = (base[other] - removed[other] - (r == other)) / (left - 1)
-                    m = 1.0 - bj + lose_all * bj
-                ev -= p * m
-                m2 += p * m
-            else:
-                v = self.play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), h, ace or r == ACE)
-                ev += p * v[0]
-                m2 += p * v[1]
-        return ev, m2
+        return self._one_card(removed, hard, ace, False)
 
     def double(self, removed: Shoe, hard: int, ace: bool) -> Value:
+        ev, m2 = self._one_card(removed, hard, ace, True)
+        return 2 * ev, 4 * m2
+
+    def _one_card(self, removed: Shoe, hard: int, ace: bool, then_stand: bool) -> Value:
+        """One more card, then the best play (a hit) or standing (a double, at the unit bet).
+        The hot loop of the solver: `draws`, `_add` and `bust` written out, the same sums in the
+        same order."""
         base = self.base
         other, lose_all = self.bj_other, self.L
         left = self.size - sum(removed)
@@ -432,10 +415,11 @@ class _Solver:
                 m2 += p * m
             else:
                 nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
-                v = self.stand(nr, _total(h, ace or r == ACE))
+                soft = ace or r == ACE
+                v = self.stand(nr, _total(h, soft)) if then_stand else self.play(nr, h, soft)
                 ev += p * v[0]
                 m2 += p * v[1]
-        return 2 * ev, 4 * m2
+        return ev, m2
 
     def surrender(self, removed: Shoe) -> Value:
         bj = self.bj_chance(removed)
