@@ -8,7 +8,7 @@ round stood at as a correction entry linked to it. The round entry itself is nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,7 @@ from banluck.app.games import family_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer
 from banluck.money import ledger
+from banluck.money.names import names_after, renamed_with_log, renames
 from banluck.table.line import read_line
 from banluck.table.night import Night, Seating
 
@@ -42,21 +43,56 @@ def parse_seq(text: str) -> int:
     return int(body)
 
 
+def _stored(store: Store, night: int | None = None) -> Iterator[dict[str, Any]]:
+    """The entries as stored, under the names they were recorded with, whatever names the view
+    `store` reads them under (a NamedStore renames them)."""
+    from banluck.storage import Store as Stored
+
+    return Stored.iter_entries(store, night)
+
+
+def named_now(
+    target: Mapping[str, Any], later: Sequence[Mapping[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A stored entry and the stored entries after it, each under the names people have now (the
+    renames among `later` applied, lines too): what a correction recorded now names, since no
+    rename comes after it (docs/corrections.md)."""
+    found = renames(later)
+    if not found:
+        return dict(target), [dict(e) for e in later]
+    return renamed_with_log(target, names_after(found, int(target["seq"]))), [
+        renamed_with_log(e, names_after(found, int(e["seq"]))) for e in later
+    ]
+
+
+def _located(store: Store, seq: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    target: dict[str, Any] | None = None
+    later: list[dict[str, Any]] = []
+    for entry in _stored(store):
+        if int(entry["seq"]) == seq:
+            target = entry
+        elif int(entry["seq"]) > seq:
+            later.append(entry)
+    if target is None:
+        raise BanluckError(f"there is no entry #{seq}: see `banluck ledger --all`")
+    return target, later
+
+
 def find_round(store: Store, night_id: int, number: int) -> dict[str, Any]:
-    """The stored round `number` of night `night_id`; BanluckError naming the rounds there are."""
-    rounds = [e for e in store.entries(night_id) if e.get("kind") == "round"]
+    """Round `number` of night `night_id`, under the names people have now; BanluckError naming
+    the rounds there are."""
+    rounds = [e for e in _stored(store, night_id) if e.get("kind") == "round"]
     for entry in rounds:
         if entry.get("round") == number:
-            return entry
+            return named_now(*_located(store, int(entry["seq"])))[0]
     have = f"rounds 1 to {max(e['round'] for e in rounds)}" if rounds else "no recorded round"
     raise BanluckError(f"night {night_id} has no recorded round {number} ({have})")
 
 
 def standing(store: Store, entry: Mapping[str, Any]) -> ledger.Standing:
-    """Where an entry stands now: its effect and lines as amended, and what reversed it."""
-    seq = int(entry["seq"])
-    later = (e for e in store.iter_entries() if int(e["seq"]) > seq)
-    return ledger.standing(entry, later)
+    """Where an entry stands now: its effect and lines as amended, and what reversed it, under
+    the names people have now."""
+    return ledger.standing(*named_now(*_located(store, int(entry["seq"]))))
 
 
 def replay_round(entry: Mapping[str, Any], lines: Sequence[str]) -> Replayed:
@@ -120,7 +156,8 @@ def amend(
         )
     seq = int(entry["seq"])
 
-    def make(target: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> dict[str, Any]:
+        target, later = named_now(stored, after)
         fresh = ledger.standing(target, later)
         if fresh != now:  # another command corrected it since: decide again on what is stored
             raise BanluckError(
@@ -137,7 +174,8 @@ def amend(
 def reverse(store: Store, seq: int, reason: str) -> dict[str, Any]:
     """Record the correction that reverses entry `seq` entirely (a round as amended)."""
 
-    def make(target: dict[str, Any], later: list[dict[str, Any]]) -> dict[str, Any]:
+    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> dict[str, Any]:
+        target, later = named_now(stored, after)
         return ledger.correction(target, reason, ledger.standing(target, later))
 
     return store.add_linked(seq, make)

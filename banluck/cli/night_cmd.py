@@ -113,13 +113,18 @@ def act(
     from banluck.app.session import Session
     from banluck.core.errors import BanluckError
 
-    if any(not w.strip() for w in line):
-        raise BanluckError("an empty word in the line: give each word (a name, a card) in full")
+    if len(line) == 1 and line[0].strip():
+        # the whole line quoted (`banluck act "hit Bob"`): read as the console reads a line
+        text = line[0].strip()
+        line = text.split()
+    else:
+        if any(not w.strip() for w in line):
+            raise BanluckError("an empty word in the line: give each word (a name, a card) in full")
+        # words the shell kept together stay together (a quoted name is refused, not split in two)
+        text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
     if line and line[0].lower() in ("undo", "u") and len(line) > 1:
         raise BanluckError("undo takes no words after it: type `banluck act undo` alone")
     store = open_store()
-    # words the shell kept together stay together (a quoted name is refused, not split in two)
-    text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
     # read and write under one hold of the lock: another command's line cannot come in between
     with store.locked():
         session = Session.open(store)

@@ -65,6 +65,7 @@ from banluck.money.entries import (
     decode,
     read_loosely,
 )
+from banluck.money.names import Rename, names_after, renamed, sound_renames
 
 __all__ = [
     "CHECKS",
@@ -760,9 +761,14 @@ def check(
     """
     found: list[tuple[int, str]] = []
     checked: list[Checked] = []
+    # a correction recorded after a rename names people as they are called since: the links
+    # between entries are checked with every entry under the names of today (docs/corrections.md)
+    listed = list(entries)
+    renames = sound_renames(e for e in listed if isinstance(e, Mapping))
+    linked: list[Checked] = []
     position: dict[str, int] = {}
     seen: set[int] = set()
-    for i, stored in enumerate(entries):
+    for i, stored in enumerate(listed):
         label = _label(stored)
         seq = stored.get("seq") if isinstance(stored, Mapping) else None
         if not isinstance(seq, int) or isinstance(seq, bool):
@@ -783,8 +789,9 @@ def check(
             entry = Damaged(seq, stored.get("kind"), label, tuple(own))
         position[_label_of(entry)] = i
         checked.append(entry)
+        linked.append(_named_today(stored, entry, renames))
     for run in CHECKS:
-        found += [(position.get(p.split(": ", 1)[0], len(position)), p) for p in run(checked)]
+        found += [(position.get(p.split(": ", 1)[0], len(position)), p) for p in run(linked)]
     problems = [p for _, p in sorted(found, key=lambda item: item[0])]
     if cached is not None:
         computed = balances(e for e in checked if not isinstance(e, Damaged))
@@ -795,6 +802,18 @@ def check(
                     f"the stored balance of {name} is {have} but the entries sum to {want}"
                 )
     return problems
+
+
+def _named_today(stored: Mapping[str, Any], entry: Checked, renames: list[Rename]) -> Checked:
+    """`entry` under the names the renames after it give (itself when there are none, or when it
+    is damaged or would not read so)."""
+    names = names_after(renames, entry.seq) if renames else {}
+    if not names or isinstance(entry, Damaged):
+        return entry
+    try:
+        return as_entry(renamed(stored, names))
+    except (BanluckError, KeyError, TypeError, ValueError):
+        return entry
 
 
 def _correction_problems(

@@ -4,6 +4,7 @@ views read them; the stored entries keep the names they were recorded with (docs
     renames(entries) -> [(seq, old, new)]           the rename entries, in order
     names_after(renames, seq) -> {old: new}          the renames that apply to entry `seq`
     renamed(entry, names) -> dict                    an entry's copy with its names changed
+    renamed_with_log(entry, names) -> dict           the same, the words of its lines too
 """
 
 from __future__ import annotations
@@ -75,3 +76,28 @@ def renamed(entry: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
         if key in out:
             out[key] = _transfers(out[key], names)
     return out
+
+
+def renamed_with_log(entry: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """`renamed`, and each name among the words of the entry's lines (`log`) too: a round or an
+    amendment as it reads under the names of today (a name is one word of a night-log line)."""
+    out = renamed(entry, names)
+    if names and isinstance(out.get("log"), list) and entry.get("kind") != "rename":
+        out["log"] = [
+            " ".join(names.get(w, w) for w in line.split()) if isinstance(line, str) else line
+            for line in out["log"]
+        ]
+    return out
+
+
+def sound_renames(entries: Iterable[Mapping[str, Any]]) -> list[Rename]:
+    """`renames` of entries that may be damaged: only the rename entries whose seq and names
+    are sound."""
+    return [
+        (e["seq"], e["from"], e["to"])
+        for e in entries
+        if e.get("kind") == "rename"
+        and isinstance(e.get("seq"), int)
+        and isinstance(e.get("from"), str)
+        and isinstance(e.get("to"), str)
+    ]

@@ -167,6 +167,33 @@ def test_undo_in_a_live_round_drops_its_last_line(cli: Cli) -> None:
     assert run_json(cli, "night", "show", "--json")["live"][-1] == "hit Bob"
 
 
+def test_act_takes_a_whole_line_quoted_as_the_console_reads_it(cli: Cli) -> None:
+    """`banluck act "hit Bob"` is the line `hit Bob` (aliases too, stored spelt out); a name quoted among other
+    words is still one word (refused: a name has no space), and an empty line is refused."""
+    cli("night", "start", "chinese", "Mei", "Bob", "Carol")
+    for line in ("dealer 10 7", "h Bob", "  s Bob  "):
+        code, _, err = cli("act", line)
+        assert code == 0, f"act {line!r}: {err}"
+    assert run_json(cli, "night", "show", "--json")["live"] == [
+        "dealer 10 7",
+        "hit Bob",
+        "stand Bob",
+    ]
+    code, _, err = cli("act", "hit", "Carol X")
+    assert code == 1 and "not at the table" in err and err.count("\n") == 1
+    code, _, err = cli("act", "   ")
+    assert code == 1 and "empty word" in err
+    code, _, err = cli("act", "undo now")
+    assert code == 1 and "undo takes no words" in err
+    assert run_json(cli, "night", "show", "--json")["live"] == [
+        "dealer 10 7",
+        "hit Bob",
+        "stand Bob",
+    ]
+    code, out, _ = cli("act", "undo")
+    assert code == 0 and out == "undid `stand Bob`\n"
+
+
 def test_undo_of_the_round_that_rotated_the_deal_puts_the_dealer_back(cli: Cli) -> None:
     """Undoing the third round (after which the deal passed to Bob) removes its entry, reopens it
     without its last line and gives the deal back to Mei with her counters; playing the line
