@@ -118,15 +118,19 @@ def show(
 
     out = render.console()
     if out.width < 60:
+        from rich.padding import Padding
         from rich.text import Text
 
         out.print(Text(f"{name} ({_where(name)}: {presets.path_of(name)})", "bold"))
         out.print(Text(preset.description))
-        # narrow: one knob a block, its allowed values and meaning under it, wrapped at words
+        # narrow: one knob a block, its meaning and allowed values indented under it (a wrapped
+        # line keeps the indent), wrapped at words
         for knob in knobs:
             out.print(Text(f"{knob.key} = {_value(preset.get(knob.key))}", "bold"))
-            out.print(Text(f"  {knob.help}"))
-            out.print(Text(f"  allowed: {_allowed(knob)}", "dim"))
+            out.print(Padding(Text(knob.help), (0, 0, 0, 2), expand=False))
+            out.print(
+                Padding(Text(f"allowed: {_allowed(knob)}", "dim"), (0, 0, 0, 2), expand=False)
+            )
         return
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")

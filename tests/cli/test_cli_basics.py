@@ -61,3 +61,32 @@ def test_replay_help_example_exists_and_replays(cli: Cli, banluck_home: Path) ->
     assert (Path(__file__).resolve().parents[2] / example).is_file()
     code, out, _ = cli("replay", str(Path(__file__).resolve().parents[2] / example), "--json")
     assert code == 0
+
+
+def test_rules_show_at_45_columns_is_a_block_a_knob_its_lines_indented(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 45 columns `rules show` gives each knob a block: `key = value`, then its meaning and
+    allowed values indented under it, a wrapped line keeping the indent; nothing is cut."""
+    from rich.cells import cell_len
+
+    from banluck.app import presets
+    from banluck.app.games import knobs_of
+    from banluck.cli.rules_cmd import _LABELS
+
+    monkeypatch.setenv("COLUMNS", "45")
+    code, out, _ = cli("rules", "show", "kampung")
+    assert code == 0 and "…" not in out
+    lines = out.splitlines()
+    assert all(cell_len(line) <= 45 for line in lines)
+    keys = [k.key for k in knobs_of(presets.load("kampung")) if k.key not in _LABELS]
+    first = next(i for i, line in enumerate(lines) if line.startswith(f"{keys[0]} = "))
+    blocks: list[list[str]] = []
+    for line in lines[first:]:
+        if line.startswith("  "):
+            blocks[-1].append(line.strip())
+        else:
+            blocks.append([line])
+    assert [b[0].split(" = ")[0] for b in blocks] == keys
+    for block in blocks:
+        assert " allowed: " in " " + " ".join(block[1:])
