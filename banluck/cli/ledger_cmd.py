@@ -350,10 +350,10 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if not won:
         typer.echo(f"{scope}: no round has been played yet")
         return
-    from banluck.cli.render import console, sparkline_chart
+    from banluck.cli import plain
+    from banluck.cli.render import sparkline_chart
 
-    out = console()
-    out.print(sparkline_chart(won, title=f"Running results, {scope}", width=out.width))
+    plain.show(sparkline_chart(won, title=f"Running results, {scope}", width=plain.width()))
 
 
 def export(

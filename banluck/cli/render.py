@@ -277,17 +277,19 @@ def _money(x: float | None, stake: int) -> str:
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> RenderableType:
+def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> Titled:
     """Each person's running balance as a row of bars on one shared scale, with the range and the
-    final balance. The scale is shared, so a tall bar means the same amount in every row."""
-    from rich.table import Table
+    final balance. The scale is shared, so a tall bar means the same amount in every row.
+    A plain description (banluck.cli.plain), drawn without rich where rich would draw it the
+    same."""
+    from banluck.cli.plain import Grid, Titled
 
     values = [v for points in series.values() for v in points]
     low, high = min(values), max(values)
     span = (high - low) or 1
     name_w = max(len(n) for n in series)
     room = max(8, width - name_w - 14)
-    table = Table(box=None, show_header=False)
+    table = Grid(box=None, show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column(justify="right", no_wrap=True)
@@ -299,7 +301,7 @@ def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> 
         bars = "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in sampled)
         colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
         table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
-    return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
+    return Titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
 
 
 NARROW = 60  # below this many columns, wide tables become one block a row

@@ -204,3 +204,26 @@ def test_the_night_screen_is_drawn_as_rich_draws_it(lines: list[str]) -> None:
                 assert text == buf.getvalue()
                 drawn += 1
     assert drawn  # the plain screen is drawn at some width
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["Bob", "Mei", "Carol", "Dave", "Ng"]),
+        st.lists(st.integers(-500, 500), min_size=1, max_size=300),
+        min_size=1,
+    ),
+    st.integers(20, 160),
+)
+def test_the_chart_is_drawn_as_rich_draws_it(series: dict[str, list[int]], width: int) -> None:
+    """`banluck chart`'s bars are drawn without rich, as rich draws them, wherever the title and
+    the caption fit the width (narrower, rich wraps them)."""
+    from banluck.cli.render import sparkline_chart
+
+    chart = sparkline_chart(series, title="Running results, night 1", width=width)
+    for colour in (False, True):
+        text = plain.render([chart], width, colour)
+        if width >= 60:  # names, bars and amounts are all one column wide
+            assert text is not None
+        if text is not None:
+            assert text == _rich([chart], width, colour)
