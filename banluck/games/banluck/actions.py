@@ -153,7 +153,10 @@ def _read_outcome(text: str) -> tuple[bool, int]:
         if words[0] == "bust" and len(words) <= 2:
             total = int(words[1]) if len(words) > 1 else 22
             if total <= 21:
-                raise ValueError
+                raise RuleError(
+                    f"a bust is over 21, and {total} is not: `bust` (or `bust 22` and over) for"
+                    f" a bust, `{total}` alone for a hand of {total}"
+                )
             return True, total
         if len(words) == 1:
             return False, int(words[0])

@@ -315,8 +315,17 @@ CASES = [
         "chinese",
         (),
         [*PLAYERS_DONE, "draw 3"],
+        "open Bob bust twelve",
+        r"outcome 'bust twelve' is not `bust`, `bust N` or a total",
+    ),
+    (
+        "a bust that is not over 21",
+        "chinese",
+        (),
+        [*PLAYERS_DONE, "draw 3"],
         "open Bob bust 12",
-        r"outcome 'bust 12' is not `bust`, `bust N` or a total",
+        r"a bust is over 21, and 12 is not: `bust` \(or `bust 22` and over\) for a bust, `12`"
+        r" alone for a hand of 12",
     ),
 ]
 
