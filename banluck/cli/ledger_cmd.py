@@ -234,7 +234,10 @@ def _print_ledger(
         parts.append(Titled(f"Ledger, {scope}", table))
         if count > len(last):
             parts.append(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")
-    parts.append(balances_grid(totals, title=f"Balances, {scope}"))
+    if totals:
+        parts.append(balances_grid(totals, title=f"Balances, {scope}"))
+    else:  # void rounds, pushes: entries that moved no money
+        parts.append(f"Balances, {scope}: no money has changed hands")
     show(*parts)
 
 

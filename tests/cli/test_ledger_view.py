@@ -21,6 +21,19 @@ def test_an_empty_night_is_one_line(cli) -> None:
     assert out == "night 1: no entries yet (a round is recorded when it is finished)\n"
 
 
+def test_rounds_that_moved_no_money_say_so_for_the_balances(cli) -> None:
+    """A ban-luck pushed against the dealer's two-card 15 under chinese: the round is listed,
+    and the balances are one line that no money has changed hands (not an empty table)."""
+    assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
+    play(cli, ["dealer 8 7", "show Bob A K"])
+    for args in (("ledger",), ("ledger", "--all")):
+        code, out, err = cli(*args)
+        assert code == 0, err
+        assert "night 1 round 1 · dealer Mei" in out and "no money moved" in out
+        assert out.splitlines()[-1].endswith(": no money has changed hands")
+        assert "┃ who" not in out
+
+
 def test_an_undone_round_leaves_its_number_said(cli, monkeypatch) -> None:
     """Round 1 recorded as #1, undone, recorded again as #2: the list says #1 was undone."""
     monkeypatch.setenv("NO_COLOR", "1")
