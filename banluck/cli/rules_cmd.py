@@ -231,12 +231,9 @@ def diff(
     if not differing:
         typer.echo(f"{first} and {second} have the same rules: no knob differs")
         return
-    from rich import box
-    from rich.table import Table
+    from banluck.cli import plain
 
-    from banluck.cli import render
-
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table = plain.Grid(box="simple_head", show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
     table.add_column(first)
     table.add_column(second)
@@ -245,7 +242,7 @@ def diff(
         table.add_row(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
     plural = "s" if len(differing) != 1 else ""
     typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
-    render.console().print(table)
+    plain.show(table)  # drawn as rich draws it, without loading rich, where this module can
 
 
 @rules_app.command("validate")
