@@ -47,12 +47,16 @@ COMMANDS: dict[str, tuple[list[str], float, bool]] = {
     ),
     "rules show chinese": (["rules", "show", "chinese"], ENGINE, False),
     "rules list": (["rules", "list"], ENGINE, True),
+    "rules diff chinese kampung": (["rules", "diff", "chinese", "kampung"], ENGINE, False),
+    "rules validate": (["rules", "validate"], ENGINE, False),
     "odds (6 closed hands)": (ODDS_ARGS, ODDS, True),
     "ledger": (["ledger"], READ, True),
     "night show": (["night", "show"], READ, False),
     "history": (["history"], READ, False),
     "stats": (["stats"], READ, False),
     "settle": (["settle"], READ, False),
+    "ledger --all": (["ledger", "--all"], READ, False),
+    "chart --night 1": (["chart", "--night", "1"], READ, False),
 }
 
 
