@@ -260,7 +260,8 @@ class TableConsole:
         state = night.current.state if night.current is not None else None
         if not words or (len(words) == 1 and not buffer.endswith(" ")):
             text = words[0].lower() if words else ""
-            now = [*family.words_now(state), *CONSOLE_WORDS]
+            between = night.offered_words() if state is None else []
+            now = [*family.words_now(state), *between, *CONSOLE_WORDS]
             found = [w for w in now if w.startswith(text)]
             if not found:
                 found = [w for w in sorted(self.words()) if w.startswith(text)]

@@ -92,6 +92,8 @@ class CarryWord:
     meaning: str
     # (carry, preset, dealer, resolve, args) -> (carry after, transfers, the stored line)
     do: Callable[[Any, Any, str, Callable[[str], str], list[str]], tuple[Any, list[Transfer], str]]
+    # whether the preset offers it (the console completes only the words the house offers)
+    offered: Callable[[Any], bool] = lambda preset: True
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +126,8 @@ class StandingBet:
     usage: str
     help: str
     check: Callable[[Any, str, int], None]
+    # whether the preset offers it (the console completes only the bets the house offers)
+    offered: Callable[[Any], bool] = lambda preset: True
 
 
 @dataclass(frozen=True, slots=True)

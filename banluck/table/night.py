@@ -338,6 +338,16 @@ class Night:
         words = {*NIGHT_WORDS, *self.family.table_words, *self.family.words, *standing, *carry}
         return sorted({*words, "undo"})
 
+    def offered_words(self) -> list[str]:
+        """The game's between-rounds bets and night-long words that this night's preset offers
+        (`pp` where Perfect Pairs pays, `bingo` where there is a Bingo table)."""
+        preset = self.seating.preset
+        carry = self.family.carry.words if self.family.carry is not None else {}
+        return [
+            *(b.word for b in self.family.standing if b.offered(preset)),
+            *(word for word, w in carry.items() if w.offered(preset)),
+        ]
+
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
         if self.current is None:

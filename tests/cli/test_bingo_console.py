@@ -48,3 +48,29 @@ def test_a_cash_out_shows_its_settlement_and_the_card_is_gone() -> None:
     assert re.search(r"Mei\W+Bob\W+15", shown)
     tc.redraw()
     assert "bingo Bob" not in text_of(tc.out)
+
+
+@pytest.mark.parametrize(
+    ("preset", "offered", "not_offered"),
+    [
+        ("bjingo", ["bingo ", "cashout "], ["pp ", "t3 ", "dp "]),
+        ("blackjack-pro", ["pp ", "t3 ", "dp "], ["bingo ", "cashout "]),
+        ("mini-blackjack", [], ["pp ", "t3 ", "dp ", "bingo ", "cashout "]),
+    ],
+)
+def test_completion_between_rounds_offers_the_bets_the_house_offers(
+    preset: str, offered: list[str], not_offered: list[str]
+) -> None:
+    """Tab between rounds offers the side bets and the Bingo words where the preset pays them
+    (not where it does not); during a round they are not offered; names follow `pp` and
+    `bingo`."""
+    tc = console_on((preset, ["Mei", "Bob", "Carol"], 10), 80)
+    between = tc.completions("")
+    assert all(w in between for w in offered), between
+    assert not any(w in between for w in not_offered), between
+    for word in offered:
+        if word in ("pp ", "bingo "):
+            assert tc.completions(word + "B") == ["Bob "]
+    tc.handle("up 9")
+    during = tc.completions("")
+    assert not any(w in during for w in [*offered, *not_offered]), during

@@ -279,12 +279,19 @@ def load(data: Any) -> Cards:
     )
 
 
+def _offered(preset: Any) -> bool:
+    return isinstance(preset, Preset) and preset.bingo.offered
+
+
 BINGO = Carry(
     key="bingo",
     words={
-        "bingo": CarryWord("bingo Bob 5", "a Bingo card for a seat, between rounds", buy),
+        "bingo": CarryWord("bingo Bob 5", "a Bingo card for a seat, between rounds", buy, _offered),
         "cashout": CarryWord(
-            "cashout Bob", "close a Bingo card: its best combination paid, else lost", cashout
+            "cashout Bob",
+            "close a Bingo card: its best combination paid, else lost",
+            cashout,
+            _offered,
         ),
     },
     after_round=after_round,

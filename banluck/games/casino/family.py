@@ -67,6 +67,7 @@ SIDE_BETS = tuple(
         f"{kind.word} NAME AMOUNT",
         f"{kind.title} ({kind.knob}): a standing bet, 0 takes it down",
         kind.check,
+        kind.offered,
     )
     for kind in KINDS
 )

@@ -77,7 +77,7 @@ def words_now(state: RoundState | None) -> list[str]:
 
 def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str]:
     """The names that can follow `word` now, for completion."""
-    if word in ("stake", "leave", "sit", "back", "behind", "box", "pp", "t3", "dp"):
+    if word in ("stake", "leave", "sit", "back", "behind", "box", "pp", "t3", "dp", "bingo"):
         return list(seats)
     if state is None:
         return []

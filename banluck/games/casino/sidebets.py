@@ -85,6 +85,10 @@ class SideBetKind:
         pays: tuple[int, ...] = getattr(preset.side_bets, self.field)
         return pays
 
+    def offered(self, preset: Preset) -> bool:
+        """Whether the house offers the bet (its pay table is not `[]`)."""
+        return bool(self.pays(preset))
+
     def category(self, cards: Sequence[Card]) -> int | None:
         return pair_category(cards) if self.cards == 2 else three_category(cards)
 
