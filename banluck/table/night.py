@@ -145,6 +145,11 @@ def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str
     return seats[(at + 1) % len(seats)]
 
 
+# The night's words that may raise the next round's bets (a stake, a seat, a player back in);
+# with a game's own standing words (boxes, bets behind), they are checked against its limits.
+RAISES_BETS = ("stake", "seat", "back")
+
+
 @dataclass(slots=True)
 class Night:
     """The night's state after its lines; `do_line` applies one parsed line, `undo` removes one."""
@@ -215,7 +220,8 @@ class Night:
                 else:
                     assert handler is not None
                     handler(self, list(args))
-                if standing is not None or word in ("stake", "seat"):
+                # a word that may raise what the next round puts at stake: the game's limits
+                if standing is not None or word in RAISES_BETS or word in self.family.table_words:
                     self._check_bets(seating)
             except RuleError:
                 self.current = self.current or empty_round

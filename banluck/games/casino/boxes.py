@@ -17,7 +17,7 @@ and a whole-chip stake keeps it whole), except that a no-hole-card dealer blackj
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from banluck.core.errors import RuleError
@@ -251,23 +251,34 @@ def notes(seating: Seating) -> list[str]:
 # -- the round --------------------------------------------------------------------------------
 
 
+def planned_boxes(
+    stakes: Mapping[str, int], standing: tuple[tuple[str, str], ...]
+) -> tuple[dict[str, tuple[str, int]], list[Behind]]:
+    """The boxes the next round deals, in seat order (box -> (its player, its stake)), and the
+    bets behind them, in seat order (riding or waiting): what `fresh_boxes` makes, unchecked."""
+    bets = behind_bets(standing)
+    own = spot_stakes(standing)
+    boxes: dict[str, tuple[str, int]] = {}
+    for name, stake in stakes.items():
+        if name in bets:
+            continue  # he bets behind a box and plays none of his own
+        for spot in boxes_of(name, standing):
+            boxes[spot] = (name, own.get(spot, stake))
+    return boxes, [bets[name] for name in stakes if name in bets]  # not the dealer
+
+
 def fresh_boxes(
     preset: Preset, stakes: dict[str, int], standing: tuple[tuple[str, str], ...]
 ) -> tuple[dict[str, Box], list[str]]:
     """The boxes of a new round in seat order (each player's boxes together), the bettors behind
     them, and the standing bets that do not ride this round (and why)."""
-    bets = behind_bets(standing)
-    own = spot_stakes(standing)
+    planned, behind = planned_boxes(stakes, standing)
     boxes: dict[str, Box] = {}
-    for name, stake in stakes.items():
-        if name in bets:
-            continue  # he bets behind a box and plays none of his own
-        for spot in boxes_of(name, standing):
-            amount = own.get(spot, stake)
-            check_stake(spot, amount, preset)
-            boxes[spot] = Box(spot, amount, [HandState(spot, amount)], owner=name)
+    for spot, (name, amount) in planned.items():
+        check_stake(spot, amount, preset)
+        boxes[spot] = Box(spot, amount, [HandState(spot, amount)], owner=name)
     waiting: list[str] = []
-    for bet in (bets[name] for name in stakes if name in bets):  # in seat order; not the dealer
+    for bet in behind:
         target = boxes.get(bet.box)
         if target is None:
             waiting.append(

@@ -9,7 +9,7 @@ from banluck.games.casino.bingo import BINGO, live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import Preset
-from banluck.games.casino.risk import check_limit, risk_line, worst_case
+from banluck.games.casino.risk import check_limit, risk_line, table_worst
 from banluck.games.casino.schema import GAME
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.sidebet_round import open_side_bets
@@ -25,7 +25,7 @@ def fresh_state(table: Table) -> RoundState:
     preset = table.preset
     if not isinstance(preset, Preset):
         raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
-    check_limit(preset, table.stakes, table.bets)  # limits.bank (risk.py)
+    check_limit(preset, table_worst(preset, table.stakes, table.bets, table.standing))  # risk.py
     plays_out = bool(live_cards(table.carry))  # a live Bingo card (bingo.py)
     if not table.standing:  # one box a player, nobody behind: as before boxes existed
         for name, stake in table.stakes.items():
@@ -48,8 +48,12 @@ def check_bets(table: Table, before: Table | None) -> None:
     preset = table.preset
     if not isinstance(preset, Preset):
         return
-    was = worst_case(preset, before.stakes, before.bets) if before is not None else 0
-    check_limit(preset, table.stakes, table.bets, before=was)
+    was = (
+        table_worst(preset, before.stakes, before.bets, before.standing)
+        if before is not None
+        else 0
+    )
+    check_limit(preset, table_worst(preset, table.stakes, table.bets, table.standing), was)
 
 
 def table_note(table: Table) -> str | None:
@@ -57,7 +61,7 @@ def table_note(table: Table) -> str | None:
     preset = table.preset
     if not isinstance(preset, Preset) or not (table.bets or preset.limits.bank):
         return None
-    return risk_line(preset, table.stakes, table.bets)
+    return risk_line(preset, table_worst(preset, table.stakes, table.bets, table.standing))
 
 
 # The side bets (sidebets.py): standing bets like stakes, `pp Bob 5`, 0 takes one down.

@@ -4,7 +4,7 @@ row for each friend betting behind it: `Carol on Bob.1`), hints."""
 from __future__ import annotations
 
 from banluck.games.casino.hints import hints
-from banluck.games.casino.risk import risk_line
+from banluck.games.casino.risk import risk_line, worst_case
 from banluck.games.casino.sidebets import SideBet
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.table.family import Panel, PanelRow
@@ -70,8 +70,10 @@ def panel(state: RoundState) -> Panel:
     notes = [*hints(state), *state.waiting_bets]
     stakes = {box.name: box.stake for box in state.players.values()}
     bets = [(b.kind.word, b.name, b.amount) for b in state.side_bets]
+    behind = [(b.stake, b.follow) for box in state.players.values() for b in box.bettors]
     if state.side_bets or state.preset.limits.bank:  # what the bank risks (risk.py)
-        notes.append(risk_line(state.preset, stakes, bets))
+        worst = worst_case(state.preset, stakes, bets, behind)
+        notes.append(risk_line(state.preset, worst))
     return Panel(dealer, tuple(rows), tuple(notes))
 
 

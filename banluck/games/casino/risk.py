@@ -1,9 +1,12 @@
 """What the bank risks in one round, and the house's limit on it (`limits.bank`, CASINO.md §4).
 
 The bank's worst case for a round is the sum, over its bets, of the most each can win:
-- a main bet: its blackjack payout, a doubled hand (twice the stake), or every hand of a full split
-  doubled (`split.max_hands` x 2 x the stake; x 1 when `double.after_split` is false), whichever is
+- a main bet on every box that plays (a player's second and third boxes too): its blackjack
+  payout, a doubled hand (twice the stake), or every hand of a full split doubled
+  (`split.max_hands` x 2 x the stake; x 1 when `double.after_split` is false), whichever is
   largest; insurance never adds to it (it pays only when the main bet loses or pushes);
+- a bet behind a box: the same when its bettor follows the box's doubles and splits, else its
+  blackjack payout (it stays on the first hand at its own stake);
 - a side bet: the bet times its largest payout that the shoe can make (a perfect pair needs two
   decks, suited trips three: with fewer the next category is the largest).
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from banluck.core.errors import RuleError
+from banluck.games.casino.boxes import planned_boxes
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import blackjack_pays
 from banluck.games.casino.sidebet_edge import category_counts
@@ -40,29 +44,45 @@ def side_worst(word: str, amount: int, preset: Preset) -> int:
 
 
 def worst_case(
-    preset: Preset, stakes: Mapping[str, int], bets: Sequence[tuple[str, str, int]]
+    preset: Preset,
+    stakes: Mapping[str, int],
+    bets: Sequence[tuple[str, str, int]],
+    behind: Sequence[tuple[int, bool]] = (),
 ) -> int:
-    """The bank's worst case for a round of these main bets and standing side bets (those of
-    seats without a main bet, the dealer's among them, do not play)."""
+    """The bank's worst case for a round of these boxes (each box that plays -> its stake), the
+    bets behind them ((stake, follows) each: a follower doubles and splits with the box, one who
+    stays rides the first hand only) and the standing side bets (those of seats without a box,
+    the dealer's among them, do not play)."""
     total = sum(main_worst(stake, preset) for stake in stakes.values())
+    for stake, follows in behind:
+        total += main_worst(stake, preset) if follows else max(blackjack_pays(stake, preset), stake)
     for word, name, amount in bets:
         if name in stakes and word in BY_WORD and amount > 0:
             total += side_worst(word, amount, preset)
     return total
 
 
-def check_limit(
+def table_worst(
     preset: Preset,
     stakes: Mapping[str, int],
     bets: Sequence[tuple[str, str, int]],
-    before: int | None = None,
-) -> None:
-    """Refuse a round (or, given the worst case `before` a bet, a bet that raises it) whose worst
-    case is over `limits.bank`."""
+    standing: tuple[tuple[str, str], ...] = (),
+) -> int:
+    """The worst case of the next round from the table between rounds: the seats' stakes and
+    their standing lines (a second box `Bob:2` with its own stake, bets behind a box)."""
+    if not standing:
+        return worst_case(preset, stakes, bets)
+    boxes, behind = planned_boxes(stakes, standing)
+    riding = [(bet.stake, bet.follow) for bet in behind if bet.box in boxes]
+    return worst_case(preset, {box: stake for box, (_, stake) in boxes.items()}, bets, riding)
+
+
+def check_limit(preset: Preset, worst: int, before: int | None = None) -> None:
+    """Refuse a round whose worst case `worst` is over `limits.bank` (or, given the worst case
+    `before` a bet, a bet that raises it over)."""
     limit = preset.limits.bank
     if not limit:
         return
-    worst = worst_case(preset, stakes, bets)
     if worst <= limit or (before is not None and worst <= before):
         return
     if before is None:
@@ -76,12 +96,9 @@ def check_limit(
     )
 
 
-def risk_line(
-    preset: Preset, stakes: Mapping[str, int], bets: Sequence[tuple[str, str, int]]
-) -> str:
+def risk_line(preset: Preset, worst: int) -> str:
     """The panel's line: `the bank risks at most 620 this round (limits.bank 1000)`; between
     rounds it is the next round's."""
-    worst = worst_case(preset, stakes, bets)
     limit = preset.limits.bank
     said = f"limits.bank {limit}" if limit else "no limit: limits.bank 0"
     return f"the bank risks at most {worst} this round ({said})"

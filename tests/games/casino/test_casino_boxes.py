@@ -234,3 +234,39 @@ def test_each_bettors_money_is_on_his_own_lines_and_nets_to_zero() -> None:
     (done,) = played.rounds
     assert sum(nets(list(done.transfers)).values()) == 0
     assert {t.payee for t in done.transfers} == {"Ann", "Ben", "Cid"}
+
+
+def test_the_banks_worst_case_counts_every_box_and_every_bet_behind() -> None:
+    """box-21 pays 3:2 and splits once with doubles (a box's worst: 4 x its stake). CASE 8 with
+    Eve on a box of her own: Ann's 30 (120), Ben's 20 following her (80), Cid's 10 staying on the
+    first hand (his blackjack: 15) and Eve's 10 (40) make 255, between rounds and in the round."""
+    from banluck.games.casino.risk import table_worst
+
+    head = "night box-21 Dee Ann Ben Cid Eve\nrule limits.bank 1000\nstake 10"
+    played = night(CASE_8, head)
+    seating = played.seating
+    stakes = {name: seating.stake_of(name) or 0 for name in seating.seats if name != "Dee"}
+    assert table_worst(seating.preset, stakes, (), seating.standing) == 255  # type: ignore[arg-type]
+    played.do_line("up", ["9"])
+    hints = panel(played.current.state).hints  # type: ignore[union-attr]
+    assert "the bank risks at most 255 this round (limits.bank 1000)" in hints
+
+
+def test_a_second_box_or_a_bet_behind_over_the_banks_limit_is_refused() -> None:
+    """limits.bank 100 under blackjack-pro (a box's worst: 4 x its stake): Bob and Carol at 10
+    risk 80, and a second box for Bob (40 more) is refused with the figure. limits.bank 150
+    under box-21: Ann, Ben and Cid at 10 risk 120; Cid moving behind Ann with 20 that follows
+    her doubles and splits risks 160 and is refused; staying on her first hand (30) he is not."""
+    head = "night blackjack-pro Mei Bob Carol\nrule limits.bank 100\nstake 10"
+    assert refused("box Bob 2", head) == (
+        "the bank could lose 120 this round with this bet (now 80), over its limit of 100"
+        " (limits.bank)"
+    )
+    head = "night box-21 Dee Ann Ben Cid\nrule limits.bank 150\nstake 10"
+    assert refused("behind Cid Ann 20 follow", head) == (
+        "the bank could lose 160 this round with this bet (now 120), over its limit of 150"
+        " (limits.bank)"
+    )
+    played = night("behind Cid Ann 20 stay\nup 9", head)
+    hints = panel(played.current.state).hints  # type: ignore[union-attr]
+    assert "the bank risks at most 110 this round (limits.bank 150)" in hints
