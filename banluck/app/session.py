@@ -183,13 +183,18 @@ def replay_stored(
 def _play(
     night: Night, lines: Sequence[str], error: Callable[[str, BanluckError], BanluckError]
 ) -> None:
-    """Play stored lines into `night`; a refused one raises `error(line, refusal)`."""
-    for line in lines:
-        word, *args = split_line(line)
-        try:
-            night.do_line(word, args)
-        except BanluckError as exc:
-            raise error(line, exc) from None
+    """Play stored lines into `night`; a refused one raises `error(line, refusal)`. The game's
+    limits on bets (limits.bank) are not checked again: the lines were accepted when typed."""
+    checks, night.checks_limits = night.checks_limits, False
+    try:
+        for line in lines:
+            word, *args = split_line(line)
+            try:
+                night.do_line(word, args)
+            except BanluckError as exc:
+                raise error(line, exc) from None
+    finally:
+        night.checks_limits = checks
 
 
 def read_log(

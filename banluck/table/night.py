@@ -163,6 +163,9 @@ class Night:
     lines: list[tuple[str, list[str]]] = field(init=False, default_factory=list)
     # night-level lines (stake, seat, leave, pass) with the number of the round they precede
     words: list[tuple[int, str]] = field(init=False, default_factory=list)
+    # whether lines are checked against the game's limits on bets (limits.bank): False while
+    # stored lines are played again (they were accepted when typed, under the rules of then)
+    checks_limits: bool = field(init=False, default=True)
 
     def __post_init__(self) -> None:
         self.seating = self.start
@@ -391,9 +394,7 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
-        bets = tuple(b for b in s.bets if b[1] in stakes)
-        table = Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry, standing=s.standing)
-        self.current = Round(table, self.family)
+        self.current = Round(self._table(s, stakes), self.family)
 
     def next_table(self) -> Table | None:
         """The table the next round would be dealt with now (None when nobody has a stake)."""
@@ -404,13 +405,24 @@ class Night:
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
         if not stakes:
             return None
+        return self._table(s, stakes)
+
+    def _table(self, s: Seating, stakes: dict[str, int]) -> Table:
         bets = tuple(b for b in s.bets if b[1] in stakes)
-        return Table(s.preset, s.dealer, stakes, bets=bets, carry=s.carry, standing=s.standing)
+        return Table(
+            s.preset,
+            s.dealer,
+            stakes,
+            bets=bets,
+            carry=s.carry,
+            standing=s.standing,
+            limits=self.checks_limits,
+        )
 
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
         check = self.family.check_bets
-        if check is None:
+        if check is None or not self.checks_limits:
             return
         after = self._next_table(self.seating)
         if after is not None:

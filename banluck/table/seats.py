@@ -24,6 +24,9 @@ class Table:
     carry: Any = None  # the game's night-long state at the start of the round (Family.carry)
     # the game's standing bets (Seating.standing): (key, night-log line) pairs
     standing: tuple[tuple[str, str], ...] = ()
+    # whether the game checks its limits on the round's bets (casino: limits.bank); not for
+    # stored lines played again, which were accepted when they were typed
+    limits: bool = True
 
     def __post_init__(self) -> None:
         if not self.stakes:

@@ -25,7 +25,8 @@ def fresh_state(table: Table) -> RoundState:
     preset = table.preset
     if not isinstance(preset, Preset):
         raise TypeError(f"a casino round needs a casino preset, not {preset.game}")
-    check_limit(preset, table_worst(preset, table.stakes, table.bets, table.standing))  # risk.py
+    if table.limits:  # limits.bank (risk.py); not for stored lines played again
+        check_limit(preset, table_worst(preset, table.stakes, table.bets, table.standing))
     plays_out = bool(live_cards(table.carry))  # a live Bingo card (bingo.py)
     if not table.standing:  # one box a player, nobody behind: as before boxes existed
         for name, stake in table.stakes.items():

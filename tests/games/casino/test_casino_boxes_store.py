@@ -139,3 +139,44 @@ def test_a_damaged_standing_is_named_and_nothing_changes(cli, banluck_home: Path
     code, _, err = cli("night", "show")
     assert code != 0
     assert "night field 'table.standing' is" in err and "\n" not in err.strip()
+
+
+LIMIT_FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "store-0.2-casino-bank-limit"
+
+
+def _without_times(value):  # type: ignore[no-untyped-def]
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items() if k != "at"}
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+def test_a_round_begun_under_the_earlier_bank_limit_opens_and_settles_as_before(
+    cli,
+    banluck_home: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    """The store of a banluck whose limits.bank saw one box a seat: its round in progress (160 at
+    risk against a limit of 150, counted box by box) opens and finishes with the money that
+    banluck paid; the next round, a new line, is refused until a bet is lowered."""
+    shutil.copytree(LIMIT_FIXTURE / "store", banluck_home, dirs_exist_ok=True)
+    for command, saved in ((("night", "show"), "night-show"), (("ledger", "--all"), "ledger-all")):
+        code, out, err = cli(*command, "--json")
+        assert code == 0, err
+        assert json.loads(out) == json.loads((LIMIT_FIXTURE / f"{saved}.json").read_text())
+    acts(cli, "stand Bob", "stand Carol", "hole 8")
+    for command, saved in (
+        (("ledger", "--all"), "ledger-all-after-round"),
+        (("settle",), "settle-after-round"),
+    ):
+        code, out, err = cli(*command, "--json")
+        assert code == 0, err
+        expected = json.loads((LIMIT_FIXTURE / f"{saved}.json").read_text())
+        assert _without_times(json.loads(out)) == _without_times(expected)
+    assert cli("check")[0] == 0
+    before = Store().tonight()
+    code, _, err = cli("act", "up", "9")
+    assert code == 1
+    assert "the bank could lose 160 this round, over its limit of 150 (limits.bank)" in err
+    assert Store().tonight() == before
+    acts(cli, "stake Bob:2 10", "up 9")  # 40 + 40 + 40 = 120
