@@ -309,7 +309,7 @@ class FileStorage(Storage):
         validate: Callable[[Any, Path], Tables],
         hint: str = "",
         preloaded: Tables | None = None,
-        after_read: Callable[[Path, Tables], None] | None = None,
+        after_read: Callable[[Path, Tables], Any] | None = None,
         trusted: Callable[[Any, int], bool] | None = None,
     ) -> None:
         super().__init__()
@@ -322,6 +322,9 @@ class FileStorage(Storage):
         self._loaded = preloaded is not None
         self.dirty = False
         self.crc: int | None = None  # CRC-32 of the file's bytes as read or last written
+        # what `after_read` said of what it added to the file's tables (a night's journal): None
+        # once they are written in the file
+        self.added: Any = None
 
     @property
     def exists(self) -> bool:
@@ -335,7 +338,7 @@ class FileStorage(Storage):
             )
             self._loaded = True
             if self._data is not None and self._after_read is not None:
-                self._after_read(self.path, self._data)
+                self.added = self._after_read(self.path, self._data)
         return self._data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -353,4 +356,5 @@ class FileStorage(Storage):
         make_folder(self.path.parent)
         write_atomic(self.path, data)
         self.crc = zlib.crc32(data)
+        self.added = None
         self.dirty = False

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -46,15 +47,89 @@ def file_id(path: Path) -> list[int] | None:
     return [st.st_ino, st.st_size, st.st_mtime_ns]
 
 
-class Journal:
-    """A journal as read: its header, the live round it gives, and its length in bytes."""
+BOUND = 1 << 14
+"""A journal holding rounds is folded into the night file (one rewrite) once it is this long: a
+reader parses it whole, so it is kept short (a few dozen rounds)."""
 
-    __slots__ = ("file", "lines", "path", "size", "token")
+
+class Journal:
+    """A journal as read: its header, the live round it gives, and its length in bytes; and, when
+    it holds rounds, the entries it adds to the night file, with the night's state after them."""
+
+    __slots__ = (
+        "crc",
+        "entries",
+        "file",
+        "lines",
+        "night",
+        "path",
+        "presets",
+        "size",
+        "state",
+        "token",
+    )
 
     def __init__(
-        self, path: Path, token: str | None, file: list[int] | None, lines: list[str], size: int
+        self,
+        path: Path,
+        token: str | None,
+        file: list[int] | None,
+        lines: list[str],
+        size: int,
+        state: dict[str, Any] | None = None,
     ) -> None:
         self.path, self.token, self.file, self.lines, self.size = path, token, file, lines, size
+        # the night file's state when the journal began (its rev, crc, night record, presets,
+        # next seq and last round number), brought up to date with each round: None in a journal
+        # of an earlier banluck, which holds lines of play only
+        self.state = state
+        self.entries: list[dict[str, Any]] = []  # the rounds, as the night file would store them
+        self.presets: dict[str, Any] = {}  # preset snapshots the rounds added
+        self.night: dict[str, Any] | None = None  # the night record as the last round left it
+        self.crc = 0  # CRC-32 of the rounds' lines, one after the other
+
+    @property
+    def rounds(self) -> int:
+        return len(self.entries)
+
+    @property
+    def folded(self) -> list[int] | None:
+        """What the index records of the rounds it counted from this journal: [rounds, CRC-32
+        of their lines], or None when the journal holds no round."""
+        return [len(self.entries), self.crc] if self.entries else None
+
+    def take(self, op: Mapping[str, Any], raw: bytes) -> None:
+        """Apply one operation, read or just appended (`raw`: its line without the newline)."""
+        if "entry" not in op:
+            self.lines = apply(self.lines, op)
+            return
+        entry, state = op["entry"], self.state
+        if state is None or not isinstance(entry, dict):
+            raise ValueError("a round in a journal that does not name the night's state")
+        seq, number = entry.get("seq"), entry.get("round")
+        if entry.get("kind") != "round" or not isinstance(seq, int) or not _whole(number):
+            raise ValueError(f"{raw[:40]!r} is not a round")
+        if seq < state["next_seq"]:
+            raise ValueError(f"round seq {seq} comes before the next seq {state['next_seq']}")
+        preset = op.get("preset")
+        if preset is not None:
+            key, snapshot = preset
+            self.presets[str(key)] = state["presets"][str(key)] = snapshot
+        if str(entry.get("preset")) not in state["presets"]:
+            raise ValueError(f"round seq {seq} refers to a preset snapshot that is not there")
+        if op.get("night") is not None:
+            if not isinstance(op["night"], dict):
+                raise ValueError(f"round seq {seq} carries a night record that is not one")
+            self.night = state["night"] = op["night"]
+        state["next_seq"] = seq + 1
+        state["round"] = max(state["round"], number)
+        self.entries.append(entry)
+        self.lines = []
+        self.crc = zlib.crc32(raw + b"\n", self.crc)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read(night_path: Path) -> Journal | None:
@@ -75,16 +150,32 @@ def read(night_path: Path) -> Journal | None:
             raise ValueError("it has no header")
         header = orjson.loads(records[0])
         lines = [str(line) for line in header["base"]]
+        state = header.get("state")
+        if state is not None:
+            state = {
+                **state,
+                "presets": dict(state["presets"]),
+                "next_seq": int(state["next_seq"]),
+                "round": int(state["round"]),
+            }
+            if not isinstance(state["night"], dict):
+                raise ValueError("its header's night record is not one")
+        journal = Journal(path, header.get("token"), header.get("file"), lines, end, state)
         for record in records[1:]:
-            lines = apply(lines, orjson.loads(record))
-        token, file = header.get("token"), header.get("file")
+            journal.take(orjson.loads(record), record)
     except (orjson.JSONDecodeError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise damaged(
-            path,
-            f"{exc}; it holds only the round in progress: remove it to go on without that round",
-            None,
-        ) from None
-    return Journal(path, token, file, lines, end)
+        detail = (
+            "it holds rounds recorded since the night file was written: keep it, and restore"
+            " the data folder from a copy or repair the line by hand"
+            if _holds_rounds(records)
+            else "it holds only the round in progress: remove it to go on without that round"
+        )
+        raise damaged(path, f"{exc}; {detail}", None) from None
+    return journal
+
+
+def _holds_rounds(records: Sequence[bytes]) -> bool:
+    return any(record.startswith(b'{"entry"') for record in records[1:])
 
 
 def apply(lines: Sequence[str], op: Mapping[str, Any]) -> list[str]:
@@ -93,7 +184,7 @@ def apply(lines: Sequence[str], op: Mapping[str, Any]) -> list[str]:
         return [*lines, op["push"]]
     if "pop" in op:
         return list(lines[:-1])
-    if "clear" in op:
+    if "clear" in op or "entry" in op:  # a round recorded clears the round in progress
         return []
     raise ValueError(f"{orjson.dumps(op)[:40]!r} is not a line of play")
 
@@ -115,17 +206,31 @@ def current(night_path: Path) -> Journal | None:
     return journal
 
 
-def start(night_path: Path, token: str, base: Sequence[str], op: dict[str, Any]) -> None:
-    """Begin a journal for the night file (with `token`, whose live round is `base`) with `op`."""
-    header = {"token": token, "file": file_id(night_path), "base": list(base)}
+def start(
+    night_path: Path,
+    token: str,
+    base: Sequence[str],
+    op: dict[str, Any],
+    state: Mapping[str, Any] | None = None,
+) -> Journal:
+    """Begin a journal for the night file (with `token`, whose live round is `base`) with `op`;
+    `state` is the night file's (`Journal.state`), which lets rounds be appended. Returns it."""
+    header: dict[str, Any] = {"token": token, "file": file_id(night_path), "base": list(base)}
+    if state is not None:
+        header["state"] = state
     data = orjson.dumps(header) + b"\n" + orjson.dumps(op) + b"\n"
     write_atomic(journal_path(night_path), data, backup=False)
+    found = read(night_path)
+    assert found is not None
+    return found
 
 
 def append(journal: Journal, night_path: Path, op: dict[str, Any]) -> None:
-    """Append `op` to the journal and make it durable (one fsync); on a full disk the journal is
-    cut back to what it was and a StoreError names the night (nothing changed)."""
-    data = orjson.dumps(op) + b"\n"
+    """Append `op` to the journal and make it durable (one write, one fsync), then apply it to
+    `journal`; on a full disk the journal is cut back to what it was and a StoreError names the
+    night (nothing changed)."""
+    line = orjson.dumps(op)
+    data = line + b"\n"
     try:
         fd = os.open(journal.path, os.O_WRONLY | os.O_APPEND)
     except OSError as exc:
@@ -143,6 +248,8 @@ def append(journal: Journal, night_path: Path, op: dict[str, Any]) -> None:
         raise _write_error(night_path, exc) from None
     finally:
         os.close(fd)
+    journal.size += len(data)
+    journal.take(op, line)
 
 
 def remove(night_path: Path) -> None:

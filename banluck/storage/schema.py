@@ -371,6 +371,13 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
         raise Shape(f"{where} field 'table_before' is {entry['table_before']!r}")
 
 
+def check_entry_fields(entry: dict[str, Any], where: str) -> None:
+    """An entry's fields, in depth, by kind (a round appended to a night's journal, as well)."""
+    if entry.get("kind") not in KINDS or not _is_int(entry.get("seq")):
+        raise Shape(f"{where} has seq {entry.get('seq')!r} and kind {entry.get('kind')!r}")
+    _check_entry_fields(entry, where)
+
+
 # -- the index, field by field ----------------------------------------------------------------
 #
 # Every field the index holds, with the test its value must pass and what it should be, by table:
@@ -440,6 +447,13 @@ def _is_renames(value: Any) -> bool:
         and _is_name(r[1])
         and _is_name(r[2])
         for r in value
+    )
+
+
+def _is_folded(value: Any) -> bool:
+    """A night record's `journal`: [rounds, CRC-32 of their lines] of the night's journal."""
+    return (
+        isinstance(value, list) and len(value) == 2 and _count(1)(value[0]) and _count(0)(value[1])
     )
 
 
@@ -544,6 +558,8 @@ def _check_records(data: dict[str, Any]) -> dict[str, Any]:
         check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
         if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
             raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
+        if "journal" in record and not _is_folded(record["journal"]):  # only where rounds are
+            raise Shape(f"night {key} field 'journal' is {record['journal']!r:.60}, not [n, crc]")
         if record["id"] != int(key):
             raise Shape(f"night {key} has id {record['id']!r}")
     return nights

@@ -62,6 +62,7 @@ from banluck.storage.tx import (
     Tx,
     entries_of,
     entry_at,
+    journal_state,
     meta_of,
     night_of,
     night_record,
@@ -338,7 +339,12 @@ class Store:
         with locked(self.home / "lock", self.lock_timeout):
             yield
 
-    def _write(self, change: Callable[[Tx], T], timeout: float | None = None) -> T:
+    def _write(
+        self, change: Callable[[Tx], T], timeout: float | None = None, *, journaled: bool = False
+    ) -> T:
+        """Run `change` in a transaction under the lock, then commit it. `journaled`: the latest
+        night's journal, when it extends the night file on disk, is handed to the transaction,
+        which then need not read the night file (`Tx.journaled`)."""
         self._check_folders()
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
@@ -347,7 +353,13 @@ class Store:
                 # Store's last write changed the folder (the folder of a year of nights is not
                 # listed again for every round)
                 remove_stale_temps(self.nights_dir)
-            tx = Tx(self, probe=True)
+            current = None
+            if journaled:
+                latest = self._latest_id()
+                found = None if latest is None else journal.current(self.night_path(latest))
+                if latest is not None and found is not None and found.size < journal.BOUND:
+                    current = (latest, found)
+            tx = Tx(self, probe=True, current=current)
             result = change(tx)
             tx.commit()
             self._swept = self._folder_stamp()
@@ -556,7 +568,7 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = ("crc",) if totals else ("crc", "totals")
+        hidden = ("crc", "journal") if totals else ("crc", "journal", "totals")
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
@@ -640,15 +652,21 @@ class Store:
 
             def begin(tx: Tx) -> T:
                 db = tx.open_db()
-                lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
+                tables = tables_of(db)
+                lines = [doc["line"] for doc in tables.get("live", {}).values()]
                 op, result = change(lines)
                 token = meta_of(db).get("token")
-                if token is None:  # a night file from before tokens: the change is written in it
+                storage = storage_of(db)
+                if token is None or storage.added is not None:
+                    # a night file from before tokens, or one whose journal holds rounds but
+                    # does not extend it as it is on disk (a copied folder): the change is
+                    # written in the night file, which takes the journal's rounds in
                     after = journal.apply(lines, op)
                     db.table("live").truncate()
                     db.table("live").insert_multiple({"line": line} for line in after)
                 else:
-                    journal.start(storage_of(db).path, token, lines, op)
+                    state = journal_state(tables, storage.crc)
+                    journal.start(storage.path, token, lines, op, state)
                 return result
 
             return self._write(begin)
@@ -699,7 +717,32 @@ class Store:
                 db.table("night").update(changed, doc_ids=[1])
             return stored
 
-        return self._write(change)
+        def journaled(tx: Tx, found: journal.Journal) -> dict[str, Any]:
+            """The round appended to the journal, which extends the night file on disk."""
+            state = found.state
+            assert state is not None
+            night = state["night"]
+            if entry.setdefault("night", night["id"]) != night["id"]:
+                raise StoreError(
+                    f"the round is for night {entry['night']} but night {night['id']} is open"
+                )
+            entry.setdefault("round", state["round"] + 1)
+            entry.setdefault("dealer", night["dealer"])
+            entry.setdefault("preset", night["snapshot"])
+            problems = ledger.entry_problems(entry, night["players"])
+            if problems:
+                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
+            changed = _changed_night(dict(night), **dict(night_update or {}))
+            return tx.journal_round(night["id"], entry, changed)
+
+        def either(tx: Tx) -> dict[str, Any]:
+            found = tx.journaled.get(tx.latest) if tx.latest is not None else None
+            state = None if found is None else found.state
+            if found is not None and state is not None and state["night"]["status"] == "open":
+                return journaled(tx, found)
+            return change(tx)
+
+        return self._write(either, journaled=True)
 
     def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
         """Record that `payer` handed `amount` in cash to `payee`; return the entry.
@@ -979,7 +1022,10 @@ class Store:
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
                 night = tables["night"]["1"]
-                fresh, summary = night_record(tables, storage_of(db).path, crc=storage_of(db).crc)
+                storage = storage_of(db)
+                fresh, summary = night_record(
+                    tables, storage.path, crc=storage.crc, journaled=storage.added
+                )
                 records.append(fresh)
                 summaries.append(summary)
                 if stored.get(str(night_id)) != fresh:
