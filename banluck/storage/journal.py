@@ -119,8 +119,8 @@ class Journal:
             raise ValueError(f"round seq {seq} refers to a preset snapshot that is not there")
         if op.get("night") is not None:
             if not isinstance(op["night"], dict):
-                raise ValueError(f"round seq {seq} carries a night record that is not one")
-            self.night = state["night"] = op["night"]
+                raise ValueError(f"round seq {seq} carries a night update that is not one")
+            self.night = state["night"] = {**state["night"], **op["night"]}
         state["next_seq"] = seq + 1
         state["round"] = max(state["round"], number)
         self.entries.append(entry)

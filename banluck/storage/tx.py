@@ -665,7 +665,7 @@ class Tx:
         self, night_id: int, entry: Mapping[str, Any], night: Mapping[str, Any] | None
     ) -> dict[str, Any]:
         """Record a round in the journal of the night (`journaled`), not in its file: one line
-        with the stored entry, the night record when `night` changes it, and the preset snapshot
+        with the stored entry, the fields of the night record that `night` changes, and the preset snapshot
         when the night has no copy of it yet (a round recorded clears the live round). Then the
         night's record gets the round's totals added, and the index is made anew (saved by
         `commit`). Returns the entry as the API returns it."""
@@ -685,8 +685,10 @@ class Tx:
 
         stored, result = _prepared(entry, self.next_seq(), night_id, preset_ref)
         op: dict[str, Any] = {"entry": stored}
-        if night is not None and night != state["night"]:
-            op["night"] = dict(night)
+        before = state["night"]
+        changed = {k: v for k, v in (night or {}).items() if k not in before or before[k] != v}
+        if changed:  # the fields the round changes (the dealer, the table), as an update
+            op["night"] = changed
         if added:
             op["preset"] = added[0]
         journal.append(found, self.store.night_path(night_id), op)
