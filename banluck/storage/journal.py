@@ -1,23 +1,42 @@
-"""The live round's journal: a line of play appended to a small file beside the open night's file.
+"""The open night's journal: what changed since the night file was last written, appended to a
+small file beside it (`nights/NNNN.live`): the lines of play of the round in progress, and the
+rounds recorded since. Each is one `write` and one fsync, without reading the night file.
 
-A line of play (`push_action`, `pop_action`, `clear_live`) changes only the round in progress, so
-it is not worth rewriting the night file (every entry of the night) for it. It is appended to
-`nights/NNNN.live` instead: one `write` and one fsync, without reading the night file.
+    line 1   {"token": str, "file": [inode, size, mtime_ns], "base": [line, ...],
+              "state": {"rev", "crc", "night", "presets", "next_seq", "round"}}
+    then     {"push": line} | {"pop": 1} | {"clear": 1}       a line of play
+             {"entry": stored entry, "night": {field: value}, "preset": [id, snapshot]}
+                                                               a round recorded
 
-    line 1   {"token": str, "file": [inode, size, mtime_ns], "base": [line, ...]}
-    then     {"push": line} | {"pop": 1} | {"clear": 1}, one JSON object a line
+The header names the night file it extends: its `token` (what the night file's `meta` holds)
+and its `file` (that file's identity on disk). The live round is `base` with the operations
+applied. `state` is what a round needs of the night file without reading it: the file's rev and
+CRC-32, the night record, the preset snapshots, the next seq and the last round's number (a
+journal begun by an earlier banluck has no `state`, and holds lines of play only). A round's
+line is the entry exactly as the night file would store it (its preset as the id of a
+snapshot), the fields of the night record it changes (the dealer passed, the table), and the
+preset snapshot when the night has no copy of it yet; it clears the live round. Whoever reads
+the night file reads it with the journal's rounds in it (`banluck.storage.tx.with_journal`), as
+if the file held them; the index's record of the night says how many of the journal's rounds it
+counts and the CRC-32 of their lines (`journal`), so a reader whose index is behind the journal
+(a writer killed between the two) totals the night again from the file and the journal.
 
-The header names the night file it extends: its `token` (what the night file's `meta` holds) and
-its `file` (that file's identity on disk). The live round is `base` with the operations applied.
-When the night file is written for any other reason (a round recorded, a seat changed), it takes
-the live round into its own `live` table and gets a new token: the journal no longer matches it
-and is ignored (and removed). So there is never a moment when the two disagree:
+When the night file is written for any other reason (a seat changed, undo, a payment, the night
+closed; or a round when the journal is longer than `BOUND`), it takes the journal's rounds and
+live round into its own tables and gets a new token: the journal no longer matches it and is
+ignored (and removed). So there is never a moment when the two disagree:
 
-- a journal whose token is not the night file's is stale: the night file's own live table holds;
+- a journal whose token is not the night file's is stale: the night file holds all it had;
 - a last line without its newline (a writer killed in the middle of it) was never acknowledged and
-  is ignored; a full disk leaves the journal as it was (the partial line is cut off again);
+  is ignored, a round's as a line of play's; a full disk leaves the journal as it was (the
+  partial line is cut off again);
 - a writer holding the lock that finds the journal's `file` to be the night file on disk appends
-  without reading the night file at all (nothing but this journal can have changed the round).
+  without reading the night file at all (nothing but this journal can have changed the night);
+  one that finds another file there (a copied folder) and a journal holding rounds writes the
+  night file with them first.
+
+A banluck from before rounds were journaled reads a journal holding rounds as damaged: such a
+journal must be kept (it holds recorded rounds), and read with this banluck or later.
 """
 
 from __future__ import annotations
@@ -48,8 +67,9 @@ def file_id(path: Path) -> list[int] | None:
 
 
 BOUND = 1 << 14
-"""A journal holding rounds is folded into the night file (one rewrite) once it is this long: a
-reader parses it whole, so it is kept short (a few dozen rounds)."""
+"""Bytes: a round is appended to a journal shorter than this; at this length the next round is
+written into the night file with the journal's (one rewrite, every dozen rounds or so). Every
+reader parses the journal whole, so it is kept short."""
 
 
 class Journal:

@@ -15,8 +15,9 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
                                         v3, amending a round), rename (v3)
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
-Beside it, `nights/NNNN.live` may hold the lines played since the night file was last written (see
-`banluck.storage.journal`); it counts only while its token is the night file's.
+Beside it, `nights/NNNN.live` may hold the lines played and the rounds recorded since the night
+file was last written (see `banluck.storage.journal`); it counts only while its token is the
+night file's, and then every reader sees its rounds as entries of the night file.
 
 The index, a cache rebuilt from the night files whenever it falls behind them, in two files (from
 v4): `index.json`, rewritten by every write, holds the latest night's record and what sums every
@@ -40,8 +41,10 @@ recorded rewrites a file the size of one night's record, however many nights cam
                       next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
                       totals: `banluck.money.stats.night_totals` of its entries (each person's
                       stats, result and balance: what stats, history, settle and ledger --all
-                      read), crc: CRC-32 of the night file's bytes it was made from, and
-                      `renamed` ([seq, old, new] each) where the night has a rename}
+                      read), crc: CRC-32 of the night file's bytes it was made from,
+                      `renamed` ([seq, old, new] each) where the night has a rename, and
+                      `journal` ([rounds, CRC-32 of their lines]) where the night's journal
+                      holds rounds: those the record counts besides the night file's}
                       An index written before `totals` and `crc` gets them from the night files
                       the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}

@@ -1,8 +1,10 @@
 """The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
 
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
-    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
-    nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
+    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth,
+                      with the journal beside it)
+    nights/NNNN.live  the lines of play and the rounds recorded since the night file was written
+                      (`storage.journal`): read with the night file, as if it held them
     index.json        a cache of the latest night's record, the people and season summary, and
                       the sums of the nights before (their totals, count of entries, renames),
                       brought up to date from the night files whenever it falls behind them
@@ -17,16 +19,22 @@ Only the latest night file is ever written: the open night, or after it closes t
 (payments and corrections made between nights go there). A write holds the lock, re-reads the
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
-the night file. A write neither lists the nights' folder (the latest night is followed by asking
+the night file. A round recorded while the night's journal extends the night file on disk (the
+common case: its first line of play began the journal) is instead one line appended to the
+journal, then the index with the round's totals added to the night's: the night file is neither
+read nor written, so the round costs the same late in a long night as in a fresh one. Any other
+write of the night takes the journal's rounds into the night file (as does a round once the
+journal is `journal.BOUND` long). A write neither lists the nights' folder (the latest night is followed by asking
 for the file after it) nor reads or writes the earlier nights' records: so recording a round, or
 a line of play, costs the same with a year of history as with none.
 
 Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
 the commands that sum the whole ledger (stats, settle, ledger --all) add up the earlier nights'
 sum and the latest night's, and read no night file and no earlier record; those that list the
-nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own totals to the night's; a write that changes no
-entry keeps them; anything else totals the night again. A line of play changes only the live
-round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
+nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own
+totals to the night's; a write that changes no entry keeps them; anything else totals the night
+again. A line of play changes only the live round and goes to the night's journal
+(`banluck.storage.journal`) without a write of the night.
 """
 
 from __future__ import annotations
@@ -676,7 +684,9 @@ class Store:
     def record_round(
         self, round: Mapping[str, Any], night_update: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
-        """Record a settled round in the open night and clear the live round, in one atomic step.
+        """Record a settled round in the open night and clear the live round, in one atomic step:
+        one line appended to the night's journal when it extends the night file on disk (the
+        night file is not read), else one atomic write of the night file.
 
         `night_update` (keys of `update_night`: dealer, table, ...) changes the night record in
         the same write: the deal rotating after the round can never be lost or half-written.

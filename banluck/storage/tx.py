@@ -1,9 +1,11 @@
 """One operation's view of the files: the index and the latest night, read fresh.
 
 A `Tx` reads the index, lists the night files, and brings the index's record of the latest night
-(and of any night the index does not know yet) up to date from its file, comparing the `rev` and
-`token` the night file carries. A write changes night files through TinyDB tables in memory;
-`commit()` saves each changed night file (a new rev and token), then the index.
+(and of any night the index does not know yet) up to date from its file, comparing the `rev`,
+`token` and CRC-32 the night file carries and the rounds its journal adds. A write changes night
+files through TinyDB tables in memory; `commit()` saves each changed night file (a new rev and
+token; the journal's rounds, read into the tables, are written with them), then the index. A
+round recorded in the journal (`journal_round`) changes no night file: only the index.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ rounds into the night file."""
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from banluck.storage import Store, journal
+from banluck.storage import Store, StoreError, journal
 from banluck.storage import files as storage_files
 from banluck.storage import store as store_module
 from banluck.storage import tx as tx_module
@@ -318,3 +320,54 @@ def test_a_long_journal_is_taken_into_the_night_file(
     assert [e["seq"] for e in store.entries()] == list(range(1, 13))
     assert store.balances() == {"Ann": 78, "Bob": -78}
     assert store.check() == []
+
+
+def test_a_full_disk_in_the_middle_of_a_round_records_nothing(
+    banluck_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Part of the round's line written, then the disk is full: the journal is cut back, the
+    error names the night, and nothing is recorded; the round can be recorded again."""
+    store = journaled_night(banluck_home, rounds=1)
+    store.push_action("deal")
+    path = journal.journal_path(night_file(banluck_home))
+    before = path.read_bytes()
+    real = os.write
+
+    def half(fd: int, data: Any) -> int:
+        if len(data) > 4:
+            return real(fd, bytes(data[:4]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", half)
+    with pytest.raises(StoreError, match=r"cannot save .*0001.json: the disk is full"):
+        store.record_round(a_round(("Cat", "Ann", 10)))
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert [e["seq"] for e in store.entries()] == [1] and store.live() == ["deal"]
+    assert store.check() == []
+    assert store.record_round(a_round(("Cat", "Ann", 10)))["seq"] == 2
+    assert store.balances() == {"Ann": 20, "Bob": -10, "Cat": -10}
+
+
+def test_an_index_that_cannot_be_written_after_the_round_catches_up(
+    banluck_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round's line is in the journal but index.json cannot be saved: the round stands (a
+    warning says the index is behind), and the next command counts it, once."""
+    store = journaled_night(banluck_home, rounds=1)
+    store.push_action("deal")
+    real = storage_files.write_atomic
+
+    def no_index(path: Path, data: bytes, *, backup: bool = True) -> None:
+        if path.name == "index.json":
+            raise StoreError("cannot save index.json: the disk is full")
+        real(path, data, backup=backup)
+
+    monkeypatch.setattr(storage_files, "write_atomic", no_index)
+    assert store.record_round(a_round(("Cat", "Ann", 10)))["seq"] == 2
+    assert any("the index was not updated" in w for w in store.warnings)
+    monkeypatch.undo()
+    fresh = Store(banluck_home)
+    assert fresh.balances() == {"Ann": 20, "Bob": -10, "Cat": -10}
+    assert fresh.count() == 2 and fresh.check() == []
+    assert journaled_rounds(banluck_home) == [1, 2]
