@@ -125,9 +125,7 @@ def _parsed(
             return data  # type: ignore[no-any-return]  # these very bytes were checked and needed no upgrade
         checked = validate(data, path)
         if orjson.dumps(checked) == raw:
-            if len(_CLEAN) >= 64:
-                _CLEAN.clear()
-            _CLEAN[key] = None
+            _remember_clean(path, validate, raw)
         return checked
     except orjson.JSONDecodeError as exc:
         raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
@@ -142,6 +140,15 @@ def _parsed(
         ) from None
     except Shape as exc:
         raise damaged(path, str(exc), validate, hint) from None
+
+
+def _remember_clean(path: Path, validate: Callable[[Any, Path], Tables], raw: bytes) -> None:
+    """These bytes of `path` need no check when read again in this process: they were checked
+    and needed no upgrade, or this process wrote them from tables it had checked (a long
+    session writes the index after each round and reads it back before the next)."""
+    if len(_CLEAN) >= 64:
+        _CLEAN.clear()
+    _CLEAN[(str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))] = None
 
 
 @contextlib.contextmanager
@@ -355,6 +362,7 @@ class FileStorage(Storage):
             raise StoreError(f"cannot save {self.path}: {exc}; nothing was changed") from None
         make_folder(self.path.parent)
         write_atomic(self.path, data)
+        _remember_clean(self.path, self._validate, data)  # what banluck wrote, checked
         self.crc = zlib.crc32(data)
         self.added = None
         self.dirty = False
