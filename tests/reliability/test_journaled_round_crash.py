@@ -165,3 +165,57 @@ def test_a_writer_killed_at_every_point_of_a_journaled_round(
         server.close()
     tally(crash_points=saved + lost, survived=saved + lost)
     assert saved and lost  # killed both before and after the round's line was durable
+
+
+TWO_WRITERS = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from banluck.storage import Store
+
+    store, seed = Store(Path(sys.argv[1]), lock_timeout=30), int(sys.argv[2])
+    for i in range(30):
+        store.push_action(f"deal {seed} {i}")
+        if i % 7 == 3:
+            seq = store.add_payment("Ann", "Bob", seed, "cash")["seq"]
+        else:
+            seq = store.record_round({
+                "transfers": [{"from": "Bob", "to": "Ann", "amount": seed, "reason": "won"}],
+                "log": ["Bob pays Ann"], "hands": {"Bob": "bust"},
+            }, night_update={"table": {"last": seed}})["seq"]
+        print(seq, flush=True)
+    """
+)
+
+
+@pytest.mark.reliability
+def test_two_writers_of_journaled_rounds_lose_nothing(tmp_path: Path, tally: Any) -> None:
+    """Two processes recording rounds begun with a line of play (so into the journal) and
+    payments (which take the journal into the night file) at once: every entry is there once,
+    and the index counts each once."""
+    home = tmp_path / "home"
+    store = Store(home)
+    store.open_night("chinese", presets.load("chinese").to_dict(), SEATS, "Ann")
+    server = ForkServer(["banluck.storage"], ROOT)
+    try:
+        outs = [tmp_path / f"writer-{seed}.txt" for seed in (3, 5)]
+        pids = [
+            server.run(TWO_WRITERS, [str(home), str(seed)], out=out)
+            for seed, out in zip((3, 5), outs, strict=True)
+        ]
+        codes = [server.wait(pid) for pid in pids]
+    finally:
+        server.close()
+    assert codes == [0, 0], [out.read_text() for out in outs]
+    printed = [[int(line) for line in out.read_text().split()] for out in outs]
+    stored = Store(home).entries()
+    acknowledged = printed[0] + printed[1]
+    tally(acknowledged=len(acknowledged), lost=len(set(acknowledged) - {e["seq"] for e in stored}))
+    assert sorted(acknowledged) == [e["seq"] for e in stored] == list(range(1, 61))
+    rounds = [e["transfers"][0]["amount"] for e in stored if e["kind"] == "round"]
+    assert sorted(rounds) == [3] * 26 + [5] * 26
+    # Bob pays Ann his rounds; Ann's cash to Bob counts to her (a payment settles what is owed)
+    assert Store(home).balances() == {"Ann": 26 * 8 + 4 * 8, "Bob": -(26 * 8) - 4 * 8}
+    assert Store(home).count() == 60 and Store(home).check() == []
+    found = journal.read(home / "nights" / "0001.json")  # the last rounds went to the journal
+    assert found is not None and found.entries
