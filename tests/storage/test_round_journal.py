@@ -371,3 +371,18 @@ def test_an_index_that_cannot_be_written_after_the_round_catches_up(
     assert fresh.balances() == {"Ann": 20, "Bob": -10, "Cat": -10}
     assert fresh.count() == 2 and fresh.check() == []
     assert journaled_rounds(banluck_home) == [1, 2]
+
+
+def test_the_index_made_again_counts_the_journal_rounds(banluck_home: Path) -> None:
+    """An index lost or rebuilt is made from the night file with the journal's rounds in it."""
+    store = journaled_night(banluck_home)
+    expected = store.balances()
+    (banluck_home / "index.json").unlink()
+    assert Store(banluck_home).balances() == expected == {"Ann": 33, "Bob": -33}
+    assert Store(banluck_home).check() == []
+    Store(banluck_home).rebuild_index()
+    assert Store(banluck_home).count() == 3 and Store(banluck_home).check() == []
+    assert journaled_rounds(banluck_home) == [1, 2, 3]
+    store.push_action("deal")
+    assert store.record_round(a_round(("Cat", "Bob", 4)))["seq"] == 4
+    assert journaled_rounds(banluck_home) == [1, 2, 3, 4] and store.check() == []
