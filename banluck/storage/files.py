@@ -177,9 +177,14 @@ def damaged(
     bak = backup_of(path)
     state = _backup_state(bak, validate)
     if state is None:
+        rounds = 0 if hint else _journaled_rounds(path)
         loss = (
             "and the index catches up with the night files"
             if hint
+            else f"losing the last change to that file and the {rounds} round"
+            f"{'s' if rounds > 1 else ''} its journal {path.with_suffix('.live').name} may hold"
+            " since (keep a copy of it)"
+            if rounds
             else "losing only the last change to that file"
         )
         advice = (
@@ -203,6 +208,17 @@ def damaged(
         path,
         backup,
     )
+
+
+def _journaled_rounds(path: Path) -> int:
+    """The rounds that a night file's journal (`banluck.storage.journal`) holds beside it."""
+    if path.suffix != ".json":
+        return 0
+    try:
+        raw = path.with_suffix(".live").read_bytes()
+    except OSError:
+        return 0
+    return sum(1 for line in raw.splitlines()[1:] if line.startswith(b'{"entry"'))
 
 
 def _backup_state(bak: Path, validate: Callable[[Any, Path], Tables] | None) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from banluck.storage import Store, StoreError, journal
+from banluck.storage import DamagedFile, Store, StoreError, journal
 from banluck.storage import files as storage_files
 from banluck.storage import store as store_module
 from banluck.storage import tx as tx_module
@@ -386,3 +386,14 @@ def test_the_index_made_again_counts_the_journal_rounds(banluck_home: Path) -> N
     store.push_action("deal")
     assert store.record_round(a_round(("Cat", "Bob", 4)))["seq"] == 4
     assert journaled_rounds(banluck_home) == [1, 2, 3, 4] and store.check() == []
+
+
+def test_a_damaged_night_file_says_what_its_backup_lacks(banluck_home: Path) -> None:
+    """The night file's backup is older than the journal's rounds: the error says so."""
+    store = journaled_night(banluck_home, rounds=2)
+    store.add_payment("Bob", "Ann", 1)  # the night file written: its .bak is good
+    store.push_action("deal")
+    store.record_round(a_round(("Bob", "Ann", 3)))
+    night_file(banluck_home).write_bytes(b"{not json")
+    with pytest.raises(DamagedFile, match=r"the 1 round its journal 0001.live may hold since"):
+        Store(banluck_home).entries()
