@@ -32,7 +32,9 @@ The live round of the open night (action lines; appended to the night's journal,
 
 The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
     store.record_round(round_dict) -> entry         appends the entry and clears the live round,
-                                                    in one atomic write
+                                                    in one atomic write (one line appended to the
+                                                    night's journal, when it extends the night
+                                                    file: the night file is not read)
     store.add_payment(payer, payee, amount, note="") -> entry
     store.add_correction(seq, reason) -> entry
     store.add_linked(seq, make) -> entry            an entry made from entry seq and the entries

@@ -125,9 +125,7 @@ def _parsed(
             return data  # type: ignore[no-any-return]  # these very bytes were checked and needed no upgrade
         checked = validate(data, path)
         if orjson.dumps(checked) == raw:
-            if len(_CLEAN) >= 64:
-                _CLEAN.clear()
-            _CLEAN[key] = None
+            _remember_clean(path, validate, raw)
         return checked
     except orjson.JSONDecodeError as exc:
         raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
@@ -142,6 +140,15 @@ def _parsed(
         ) from None
     except Shape as exc:
         raise damaged(path, str(exc), validate, hint) from None
+
+
+def _remember_clean(path: Path, validate: Callable[[Any, Path], Tables], raw: bytes) -> None:
+    """These bytes of `path` need no check when read again in this process: they were checked
+    and needed no upgrade, or this process wrote them from tables it had checked (a long
+    session writes the index after each round and reads it back before the next)."""
+    if len(_CLEAN) >= 64:
+        _CLEAN.clear()
+    _CLEAN[(str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))] = None
 
 
 @contextlib.contextmanager
@@ -170,9 +177,14 @@ def damaged(
     bak = backup_of(path)
     state = _backup_state(bak, validate)
     if state is None:
+        rounds = 0 if hint else _journaled_rounds(path)
         loss = (
             "and the index catches up with the night files"
             if hint
+            else f"losing the last change to that file and the {rounds} round"
+            f"{'s' if rounds > 1 else ''} its journal {path.with_suffix('.live').name} may hold"
+            " since (keep a copy of it)"
+            if rounds
             else "losing only the last change to that file"
         )
         advice = (
@@ -196,6 +208,17 @@ def damaged(
         path,
         backup,
     )
+
+
+def _journaled_rounds(path: Path) -> int:
+    """The rounds that a night file's journal (`banluck.storage.journal`) holds beside it."""
+    if path.suffix != ".json":
+        return 0
+    try:
+        raw = path.with_suffix(".live").read_bytes()
+    except OSError:
+        return 0
+    return sum(1 for line in raw.splitlines()[1:] if line.startswith(b'{"entry"'))
 
 
 def _backup_state(bak: Path, validate: Callable[[Any, Path], Tables] | None) -> str | None:
@@ -309,7 +332,7 @@ class FileStorage(Storage):
         validate: Callable[[Any, Path], Tables],
         hint: str = "",
         preloaded: Tables | None = None,
-        after_read: Callable[[Path, Tables], None] | None = None,
+        after_read: Callable[[Path, Tables], Any] | None = None,
         trusted: Callable[[Any, int], bool] | None = None,
     ) -> None:
         super().__init__()
@@ -322,6 +345,9 @@ class FileStorage(Storage):
         self._loaded = preloaded is not None
         self.dirty = False
         self.crc: int | None = None  # CRC-32 of the file's bytes as read or last written
+        # what `after_read` said of what it added to the file's tables (a night's journal): None
+        # once they are written in the file
+        self.added: Any = None
 
     @property
     def exists(self) -> bool:
@@ -335,7 +361,7 @@ class FileStorage(Storage):
             )
             self._loaded = True
             if self._data is not None and self._after_read is not None:
-                self._after_read(self.path, self._data)
+                self.added = self._after_read(self.path, self._data)
         return self._data
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -352,5 +378,7 @@ class FileStorage(Storage):
             raise StoreError(f"cannot save {self.path}: {exc}; nothing was changed") from None
         make_folder(self.path.parent)
         write_atomic(self.path, data)
+        _remember_clean(self.path, self._validate, data)  # what banluck wrote, checked
         self.crc = zlib.crc32(data)
+        self.added = None
         self.dirty = False

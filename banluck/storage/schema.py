@@ -15,8 +15,9 @@ A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
                                         v3, amending a round), rename (v3)
     live     {"<n>": {"line": str}}     the round in progress, one action per document
 
-Beside it, `nights/NNNN.live` may hold the lines played since the night file was last written (see
-`banluck.storage.journal`); it counts only while its token is the night file's.
+Beside it, `nights/NNNN.live` may hold the lines played and the rounds recorded since the night
+file was last written (see `banluck.storage.journal`); it counts only while its token is the
+night file's, and then every reader sees its rounds as entries of the night file.
 
 The index, a cache rebuilt from the night files whenever it falls behind them, in two files (from
 v4): `index.json`, rewritten by every write, holds the latest night's record and what sums every
@@ -40,8 +41,10 @@ recorded rewrites a file the size of one night's record, however many nights cam
                       next_seq, entries, rounds, first_seq, last_seq, reversed, live, net,
                       totals: `banluck.money.stats.night_totals` of its entries (each person's
                       stats, result and balance: what stats, history, settle and ledger --all
-                      read), crc: CRC-32 of the night file's bytes it was made from, and
-                      `renamed` ([seq, old, new] each) where the night has a rename}
+                      read), crc: CRC-32 of the night file's bytes it was made from,
+                      `renamed` ([seq, old, new] each) where the night has a rename, and
+                      `journal` ([rounds, CRC-32 of their lines]) where the night's journal
+                      holds rounds: those the record counts besides the night file's}
                       An index written before `totals` and `crc` gets them from the night files
                       the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}
@@ -371,6 +374,13 @@ def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
         raise Shape(f"{where} field 'table_before' is {entry['table_before']!r}")
 
 
+def check_entry_fields(entry: dict[str, Any], where: str) -> None:
+    """An entry's fields, in depth, by kind (a round appended to a night's journal, as well)."""
+    if entry.get("kind") not in KINDS or not _is_int(entry.get("seq")):
+        raise Shape(f"{where} has seq {entry.get('seq')!r} and kind {entry.get('kind')!r}")
+    _check_entry_fields(entry, where)
+
+
 # -- the index, field by field ----------------------------------------------------------------
 #
 # Every field the index holds, with the test its value must pass and what it should be, by table:
@@ -440,6 +450,13 @@ def _is_renames(value: Any) -> bool:
         and _is_name(r[1])
         and _is_name(r[2])
         for r in value
+    )
+
+
+def _is_folded(value: Any) -> bool:
+    """A night record's `journal`: [rounds, CRC-32 of their lines] of the night's journal."""
+    return (
+        isinstance(value, list) and len(value) == 2 and _count(1)(value[0]) and _count(0)(value[1])
     )
 
 
@@ -544,6 +561,8 @@ def _check_records(data: dict[str, Any]) -> dict[str, Any]:
         check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
         if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
             raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
+        if "journal" in record and not _is_folded(record["journal"]):  # only where rounds are
+            raise Shape(f"night {key} field 'journal' is {record['journal']!r:.60}, not [n, crc]")
         if record["id"] != int(key):
             raise Shape(f"night {key} has id {record['id']!r}")
     return nights

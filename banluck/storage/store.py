@@ -1,8 +1,10 @@
 """The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
 
 Files in the home folder (`banluck.core.home.data_dir()` unless given):
-    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth)
-    nights/NNNN.live  the lines of play since the night file was written (`storage.journal`)
+    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth,
+                      with the journal beside it)
+    nights/NNNN.live  the lines of play and the rounds recorded since the night file was written
+                      (`storage.journal`): read with the night file, as if it held them
     index.json        a cache of the latest night's record, the people and season summary, and
                       the sums of the nights before (their totals, count of entries, renames),
                       brought up to date from the night files whenever it falls behind them
@@ -17,16 +19,22 @@ Only the latest night file is ever written: the open night, or after it closes t
 (payments and corrections made between nights go there). A write holds the lock, re-reads the
 index and the latest night, changes the night file (one atomic replace), then the index. A crash
 between the two leaves the index one step behind, and the next command brings it up to date from
-the night file. A write neither lists the nights' folder (the latest night is followed by asking
+the night file. A round recorded while the night's journal extends the night file on disk (the
+common case: its first line of play began the journal) is instead one line appended to the
+journal, then the index with the round's totals added to the night's: the night file is neither
+read nor written, so the round costs the same late in a long night as in a fresh one. Any other
+write of the night takes the journal's rounds into the night file (as does a round once the
+journal is `journal.BOUND` long). A write neither lists the nights' folder (the latest night is followed by asking
 for the file after it) nor reads or writes the earlier nights' records: so recording a round, or
 a line of play, costs the same with a year of history as with none.
 
 Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
 the commands that sum the whole ledger (stats, settle, ledger --all) add up the earlier nights'
 sum and the latest night's, and read no night file and no earlier record; those that list the
-nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own totals to the night's; a write that changes no
-entry keeps them; anything else totals the night again. A line of play changes only the live
-round and goes to the night's journal (`banluck.storage.journal`) without a write of the night.
+nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own
+totals to the night's; a write that changes no entry keeps them; anything else totals the night
+again. A line of play changes only the live round and goes to the night's journal
+(`banluck.storage.journal`) without a write of the night.
 """
 
 from __future__ import annotations
@@ -62,6 +70,7 @@ from banluck.storage.tx import (
     Tx,
     entries_of,
     entry_at,
+    journal_state,
     meta_of,
     night_of,
     night_record,
@@ -338,7 +347,12 @@ class Store:
         with locked(self.home / "lock", self.lock_timeout):
             yield
 
-    def _write(self, change: Callable[[Tx], T], timeout: float | None = None) -> T:
+    def _write(
+        self, change: Callable[[Tx], T], timeout: float | None = None, *, journaled: bool = False
+    ) -> T:
+        """Run `change` in a transaction under the lock, then commit it. `journaled`: the latest
+        night's journal, when it extends the night file on disk, is handed to the transaction,
+        which then need not read the night file (`Tx.journaled`)."""
         self._check_folders()
         with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             remove_stale_temps(self.home)
@@ -347,7 +361,13 @@ class Store:
                 # Store's last write changed the folder (the folder of a year of nights is not
                 # listed again for every round)
                 remove_stale_temps(self.nights_dir)
-            tx = Tx(self, probe=True)
+            current = None
+            if journaled:
+                latest = self._latest_id()
+                found = None if latest is None else journal.current(self.night_path(latest))
+                if latest is not None and found is not None and found.size < journal.BOUND:
+                    current = (latest, found)
+            tx = Tx(self, probe=True, current=current)
             result = change(tx)
             tx.commit()
             self._swept = self._folder_stamp()
@@ -556,7 +576,7 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = ("crc",) if totals else ("crc", "totals")
+        hidden = ("crc", "journal") if totals else ("crc", "journal", "totals")
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
@@ -640,15 +660,21 @@ class Store:
 
             def begin(tx: Tx) -> T:
                 db = tx.open_db()
-                lines = [doc["line"] for doc in tables_of(db).get("live", {}).values()]
+                tables = tables_of(db)
+                lines = [doc["line"] for doc in tables.get("live", {}).values()]
                 op, result = change(lines)
                 token = meta_of(db).get("token")
-                if token is None:  # a night file from before tokens: the change is written in it
+                storage = storage_of(db)
+                if token is None or storage.added is not None:
+                    # a night file from before tokens, or one whose journal holds rounds but
+                    # does not extend it as it is on disk (a copied folder): the change is
+                    # written in the night file, which takes the journal's rounds in
                     after = journal.apply(lines, op)
                     db.table("live").truncate()
                     db.table("live").insert_multiple({"line": line} for line in after)
                 else:
-                    journal.start(storage_of(db).path, token, lines, op)
+                    state = journal_state(tables, storage.crc)
+                    journal.start(storage.path, token, lines, op, state)
                 return result
 
             return self._write(begin)
@@ -658,7 +684,9 @@ class Store:
     def record_round(
         self, round: Mapping[str, Any], night_update: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
-        """Record a settled round in the open night and clear the live round, in one atomic step.
+        """Record a settled round in the open night and clear the live round, in one atomic step:
+        one line appended to the night's journal when it extends the night file on disk (the
+        night file is not read), else one atomic write of the night file.
 
         `night_update` (keys of `update_night`: dealer, table, ...) changes the night record in
         the same write: the deal rotating after the round can never be lost or half-written.
@@ -699,7 +727,32 @@ class Store:
                 db.table("night").update(changed, doc_ids=[1])
             return stored
 
-        return self._write(change)
+        def journaled(tx: Tx, found: journal.Journal) -> dict[str, Any]:
+            """The round appended to the journal, which extends the night file on disk."""
+            state = found.state
+            assert state is not None
+            night = state["night"]
+            if entry.setdefault("night", night["id"]) != night["id"]:
+                raise StoreError(
+                    f"the round is for night {entry['night']} but night {night['id']} is open"
+                )
+            entry.setdefault("round", state["round"] + 1)
+            entry.setdefault("dealer", night["dealer"])
+            entry.setdefault("preset", night["snapshot"])
+            problems = ledger.entry_problems(entry, night["players"])
+            if problems:
+                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
+            changed = _changed_night(dict(night), **dict(night_update or {}))
+            return tx.journal_round(night["id"], entry, changed)
+
+        def either(tx: Tx) -> dict[str, Any]:
+            found = tx.journaled.get(tx.latest) if tx.latest is not None else None
+            state = None if found is None else found.state
+            if found is not None and state is not None and state["night"]["status"] == "open":
+                return journaled(tx, found)
+            return change(tx)
+
+        return self._write(either, journaled=True)
 
     def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
         """Record that `payer` handed `amount` in cash to `payee`; return the entry.
@@ -979,7 +1032,10 @@ class Store:
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
                 night = tables["night"]["1"]
-                fresh, summary = night_record(tables, storage_of(db).path, crc=storage_of(db).crc)
+                storage = storage_of(db)
+                fresh, summary = night_record(
+                    tables, storage.path, crc=storage.crc, journaled=storage.added
+                )
                 records.append(fresh)
                 summaries.append(summary)
                 if stored.get(str(night_id)) != fresh:

@@ -1,9 +1,11 @@
 """One operation's view of the files: the index and the latest night, read fresh.
 
 A `Tx` reads the index, lists the night files, and brings the index's record of the latest night
-(and of any night the index does not know yet) up to date from its file, comparing the `rev` and
-`token` the night file carries. A write changes night files through TinyDB tables in memory;
-`commit()` saves each changed night file (a new rev and token), then the index.
+(and of any night the index does not know yet) up to date from its file, comparing the `rev`,
+`token` and CRC-32 the night file carries and the rounds its journal adds. A write changes night
+files through TinyDB tables in memory; `commit()` saves each changed night file (a new rev and
+token; the journal's rounds, read into the tables, are written with them), then the index. A
+round recorded in the journal (`journal_round`) changes no night file: only the index.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from tinydb.table import Document
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import journal, schema
-from banluck.storage.files import FileStorage, StoreError, Tables, damaged
+from banluck.storage.files import FileStorage, Shape, StoreError, Tables, damaged
 
 if TYPE_CHECKING:
     from banluck.money.stats import Totals
@@ -62,12 +64,57 @@ def earlier_path(index_path: Path) -> Path:
     return index_path.with_name("index-earlier.json")
 
 
-def with_journal(path: Path, tables: Tables) -> None:
-    """Give a night file's tables the live round its journal holds, when the journal extends
-    this version of the file (`banluck.storage.journal`)."""
-    lines = journal.live_of(path, tables["meta"]["1"].get("token"))
-    if lines is not None:
-        tables["live"] = {str(i): {"line": line} for i, line in enumerate(lines, 1)}
+def with_journal(path: Path, tables: Tables) -> list[int] | None:
+    """Give a night file's tables what its journal adds, when the journal extends this version
+    of the file (`banluck.storage.journal`): the live round, and the rounds recorded since the
+    file was written (their entries, the night record and presets as they left them), as if the
+    file held them. Returns the journal's `folded` (what the index records of those rounds)."""
+    found = journal.read(path)
+    meta = tables["meta"]["1"]
+    if found is None or meta.get("token") is None or found.token != meta["token"]:
+        return None
+    tables["live"] = {str(i): {"line": line} for i, line in enumerate(found.lines, 1)}
+    if not found.entries:
+        return None
+    entries = tables.setdefault("entries", {})
+    for entry in found.entries:
+        _check_journaled(found, entry, tables)
+        entries[str(entry["seq"])] = entry
+    tables.setdefault("presets", {}).update(found.presets)
+    if found.night is not None:
+        tables["night"]["1"] = found.night
+    meta["next_seq"] = max(meta["next_seq"], found.entries[-1]["seq"] + 1)
+    return found.folded
+
+
+def _check_journaled(found: journal.Journal, entry: dict[str, Any], tables: Tables) -> None:
+    """A round of the journal is checked as the night file's entries are."""
+    try:
+        if str(entry["seq"]) in tables.get("entries", {}):
+            raise Shape(f"seq {entry['seq']} is in the night file already")
+        schema.check_entry_fields(entry, f"round seq {entry['seq']}")
+    except (Shape, KeyError, TypeError) as exc:
+        raise damaged(
+            found.path,
+            f"{exc}; it holds rounds recorded since the night file was written: keep it, and"
+            " restore the data folder from a copy or repair the line by hand",
+            None,
+        ) from None
+
+
+def journal_state(tables: Tables, crc: int | None) -> dict[str, Any]:
+    """What a journal's header keeps of the night file it extends (`journal.Journal.state`), so
+    that a round can be appended to the journal without reading the night file."""
+    meta = tables["meta"]["1"]
+    rounds = [e["round"] for e in tables.get("entries", {}).values() if e["kind"] == "round"]
+    return {
+        "rev": meta["rev"],
+        "crc": crc,
+        "night": tables["night"]["1"],
+        "presets": tables.get("presets", {}),
+        "next_seq": meta["next_seq"],
+        "round": max(rounds, default=0),
+    }
 
 
 def storage_of(db: TinyDB) -> FileStorage:
@@ -141,11 +188,14 @@ def night_record(
     path: Path,
     known: tuple[dict[str, Summary], Totals] | None = None,
     crc: int | None = None,
+    journaled: list[int] | None = None,
 ) -> tuple[dict[str, Any], dict[str, Summary]]:
     """The index's record of one night, computed from its file, and the night's summary.
 
     `known` is the night's summary and totals when the caller already has them (the night's
     entries as they were, plus the ones just appended, added up): they are not made again.
+    `journaled` is what the night's journal adds to the file (`journal.Journal.folded`): the
+    record says which rounds of the journal it counts.
     """
     night = tables["night"]["1"]
     meta = tables["meta"]["1"]
@@ -169,6 +219,8 @@ def night_record(
     renamed = [[e["seq"], e["from"], e["to"]] for e in entries if e["kind"] == "rename"]
     if renamed:  # kept only where there is one: the records of other nights stay as they were
         record["renamed"] = renamed
+    if journaled is not None:  # only where the journal holds rounds: other records as they were
+        record["journal"] = journaled
     return record, summary
 
 
@@ -211,10 +263,15 @@ class Tx:
         rebuild: bool = False,
         trust: bool = True,
         probe: bool = False,
+        current: tuple[int, journal.Journal] | None = None,
     ) -> None:
         """`probe` (a write, under the lock): the night files are not listed unless needed;
         the index's latest night is followed by asking for the files after it, one by one
-        (a night is always the latest plus one), so a write costs the same after a year."""
+        (a night is always the latest plus one), so a write costs the same after a year.
+
+        `current` (a write): a night and its journal, found to extend its night file as it is on
+        disk. When the index's record of that night was made from that file and exactly the
+        rounds of that journal, the night file is not read (`journaled`)."""
         self.store = store
         self.trust = trust  # False: every file is checked field by field (`check`)
         self.index = TinyDB(
@@ -233,6 +290,8 @@ class Tx:
         # it changes a new dict, so while a night's file holds this very dict, its entries are
         # those its record was made from (a line of play, a seat or a stake changes none).
         self.seen: dict[int, dict[str, Any] | None] = {}
+        # nights whose record holds, known from their journal without reading their file
+        self.journaled: dict[int, journal.Journal] = {}
         self.migrated = False  # the index lacked some nights' totals: they were made from files
         # index-earlier.json: what index.json says of it, whether it is read, and whether it
         # must be written again (its nights changed, or it is not the file index.json names)
@@ -294,17 +353,27 @@ class Tx:
                 if "totals" not in self._records[night_id] and night_id != counted["night"]:
                     self._retotal(night_id)
                     self.migrated = stale = True
-            if counted["night"] is not None:
+            if counted["night"] is not None and self._holds(counted, current):
+                assert current is not None
+                self.fresh[counted["night"]] = counted["summary"]
+                self.journaled[counted["night"]] = current[1]
+            elif counted["night"] is not None:
                 changed.add(counted["night"])
                 db = self.night_db(counted["night"])
                 meta = meta_of(db)
                 record = self._records[counted["night"]]
                 # the record holds when it was made from these very bytes (not a hand-edited
                 # file with the same rev and token) and has the night's totals
-                if (record["rev"], record.get("token"), record.get("crc")) == (
+                if (
+                    record["rev"],
+                    record.get("token"),
+                    record.get("crc"),
+                    record.get("journal"),
+                ) == (
                     meta["rev"],
                     meta.get("token"),
                     storage_of(db).crc,
+                    storage_of(db).added,
                 ) and "totals" in record:
                     self.fresh[counted["night"]] = counted["summary"]
                     self.seen[counted["night"]] = tables_of(self.night_db(counted["night"])).get(
@@ -316,16 +385,44 @@ class Tx:
             self._refresh(night_id)
             stale = True
         latest = self.latest
-        if latest is not None and latest in self._records and latest in self.nights:
+        if latest is not None and latest in self._records and latest in self.journaled:
+            live = len(self.journaled[latest].lines)
+        elif latest is not None and latest in self._records and latest in self.nights:
             live = len(tables_of(self.nights[latest]).get("live", {}))
-            if self._records[latest].get("live") != live:  # lines played since, in the journal
-                self._records[latest] = {**self._records[latest], "live": live}
-                stale = True
+        else:
+            live = None
+        if (
+            live is not None
+            and latest is not None
+            and self._records[latest].get("live") != live  # lines played since, in the journal
+        ):
+            self._records[latest] = {**self._records[latest], "live": live}
+            stale = True
         for night_id in changed:
             if night_id != self.latest:
                 self.nights.pop(night_id, None)  # read once; let its tables go
         if stale:
             self._write_index()
+
+    def _holds(
+        self, counted: Mapping[str, Any], current: tuple[int, journal.Journal] | None
+    ) -> bool:
+        """Whether the index's record of the counted night is the night file (as `current`'s
+        journal found it on disk) with exactly that journal's rounds: then it need not be read."""
+        night_id = counted["night"]
+        if current is None or current[0] != night_id or current[1].state is None:
+            return False
+        if self._ids is None and night_id + 1 in self._probed:
+            return False  # a night the index does not know follows it
+        found, record = current[1], self._records[night_id]
+        state = found.state
+        assert state is not None
+        return "totals" in record and (
+            record["rev"],
+            record.get("token"),
+            record.get("crc"),
+            record.get("journal"),
+        ) == (state["rev"], found.token, state["crc"], found.folded)
 
     # -- the records of the nights -------------------------------------------------------
 
@@ -422,8 +519,9 @@ class Tx:
     def _retotal(self, night_id: int) -> None:
         """Make a night's record again from its file, not counting it in the season anew."""
         db = self.night_db(night_id)
+        storage = storage_of(db)
         self._records[night_id], _ = night_record(
-            tables_of(db), storage_of(db).path, crc=storage_of(db).crc
+            tables_of(db), storage.path, crc=storage.crc, journaled=storage.added
         )
         if night_id != self.latest:
             self.nights.pop(night_id, None)
@@ -462,6 +560,9 @@ class Tx:
             record = self._records.get(night_id)
             crc = record.get("crc") if record is not None and self.trust else None
             db = self.nights[night_id] = night_db_at(self.store.night_path(night_id), crc=crc)
+            if night_id in self.journaled:
+                # its record was found to hold without reading it: these are its entries
+                self.seen[night_id] = tables_of(db).get("entries")
         return db
 
     def _refresh(self, night_id: int) -> None:
@@ -472,7 +573,11 @@ class Tx:
         tables = tables_of(db)
         storage = storage_of(db)
         self._records[night_id], self.fresh[night_id] = night_record(
-            tables, storage.path, self._known_totals(night_id, tables), storage.crc
+            tables,
+            storage.path,
+            self._known_totals(night_id, tables),
+            storage.crc,
+            storage.added,
         )
         self.appended.pop(night_id, None)
         self.seen[night_id] = tables.get("entries")
@@ -556,18 +661,64 @@ class Tx:
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The document to store for `entry` as `seq` (a round's preset as a reference to the
         night's copy of it), and the entry as the API returns it."""
-        stored = {"seq": seq, "kind": entry["kind"], "night": night_of(db)["id"], "at": now()}
-        order = _ROUND_ORDER if entry["kind"] == "round" else ()
-        stored.update((k, entry[k]) for k in order if k in entry)
-        stored.update((k, v) for k, v in entry.items() if k not in stored)
-        try:
-            orjson.dumps(stored)
-        except orjson.JSONEncodeError as exc:
-            raise StoreError(f"the {stored['kind']} cannot be stored: {exc}") from None
-        result = dict(stored)
-        if stored["kind"] == "round":
-            stored["preset"] = self._preset_ref(db, stored["preset"])
-        return stored, result
+        return _prepared(entry, seq, night_of(db)["id"], lambda s: self._preset_ref(db, s))
+
+    def journal_round(
+        self, night_id: int, entry: Mapping[str, Any], night: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
+        """Record a round in the journal of the night (`journaled`), not in its file: one line
+        with the stored entry, the fields of the night record that `night` changes, and the preset snapshot
+        when the night has no copy of it yet (a round recorded clears the live round). Then the
+        night's record gets the round's totals added, and the index is made anew (saved by
+        `commit`). Returns the entry as the API returns it."""
+        found = self.journaled[night_id]
+        state = found.state
+        assert state is not None
+        presets = state["presets"]
+        added: list[Any] = []
+
+        def preset_ref(snapshot: Mapping[str, Any]) -> int:
+            for key, doc in presets.items():
+                if doc == snapshot:
+                    return int(key)
+            key = max(map(int, presets), default=0) + 1
+            added.append([key, dict(snapshot)])
+            return key
+
+        stored, result = _prepared(entry, self.next_seq(), night_id, preset_ref)
+        op: dict[str, Any] = {"entry": stored}
+        before = state["night"]
+        changed = {k: v for k, v in (night or {}).items() if k not in before or before[k] != v}
+        if changed:  # the fields the round changes (the dealer, the table), as an update
+            op["night"] = changed
+        if added:
+            op["preset"] = added[0]
+        journal.append(found, self.store.night_path(night_id), op)
+        from banluck.money import stats
+
+        record = self._records[night_id]
+        summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise([stored]))
+        new = {k: v for k, v in state["night"].items() if k != "snapshot"}
+        new.update(
+            rev=record["rev"],
+            token=record["token"],
+            next_seq=stored["seq"] + 1,
+            entries=record["entries"] + 1,
+            rounds=record["rounds"] + 1,
+            first_seq=record["first_seq"] if record["entries"] else stored["seq"],
+            last_seq=stored["seq"],
+            reversed=record["reversed"],
+            live=0,
+            net={name: s["net"] for name, s in summary.items() if s["net"]},
+            totals=stats.add_totals(record["totals"], stats.night_totals([stored])),
+            crc=record["crc"],
+        )
+        if "renamed" in record:
+            new["renamed"] = record["renamed"]
+        new["journal"] = found.folded
+        self._records[night_id], self.fresh[night_id] = new, summary
+        self._write_index()
+        return result
 
     def _preset_ref(self, db: TinyDB, snapshot: Mapping[str, Any]) -> int:
         presets = db.table("presets")
@@ -589,7 +740,8 @@ class Tx:
         rev = meta_of(db)["rev"] + 1
         db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
         storage.commit()
-        journal.remove(storage.path)  # the night file holds the live round now
+        journal.remove(storage.path)  # the night file holds the live round (and its rounds) now
+        self.journaled.pop(night_id, None)
         self._add_id(night_id)
         self._refresh(night_id)
         self._write_index()
@@ -669,6 +821,25 @@ class Tx:
             },
         }
         storage_of(self.index).write(tables)
+
+
+def _prepared(
+    entry: Mapping[str, Any], seq: int, night_id: int, preset_ref: Callable[[Any], int]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The document to store for `entry` as `seq` in night `night_id`, a round's preset given as
+    `preset_ref(snapshot)`, and the entry as the API returns it."""
+    stored = {"seq": seq, "kind": entry["kind"], "night": night_id, "at": now()}
+    order = _ROUND_ORDER if entry["kind"] == "round" else ()
+    stored.update((k, entry[k]) for k in order if k in entry)
+    stored.update((k, v) for k, v in entry.items() if k not in stored)
+    try:
+        orjson.dumps(stored)
+    except orjson.JSONEncodeError as exc:
+        raise StoreError(f"the {stored['kind']} cannot be stored: {exc}") from None
+    result = dict(stored)
+    if stored["kind"] == "round":
+        stored["preset"] = preset_ref(stored["preset"])
+    return stored, result
 
 
 def _summary(doc: Mapping[str, Any]) -> Summary:

@@ -77,6 +77,7 @@ def test_a_stale_journal_is_ignored(store: Store, banluck_home: Path) -> None:
     path = journal.journal_path(night_file(banluck_home))
     kept = path.read_bytes()
     store.record_round(a_round(("Bob", "Ann", 10)))
+    store.update_night(stakes={"Cat": 20})  # the night file written, with the round in it
     path.write_bytes(kept)  # as if the removal had been lost
     assert store.live() == []
     assert store.push_action("deal") == ["deal"]

@@ -238,9 +238,11 @@ def test_live_round_push_pop_clear(store: Store, banluck_home: Path) -> None:
 def test_recording_a_round_and_clearing_the_live_round_is_one_write(
     store: Store, banluck_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One atomic replace of the night file holds the new entry and the empty live round: its
-    previous version (the .bak, with the journal of the lines played on it) has the live round
-    and no entry; the journal does not extend the new version; there is no state between."""
+    """One append to the night's journal holds the new entry and the empty live round (the
+    night file is not written: then only the index); when the night file is next written, one
+    atomic replace takes both in: its previous version (the .bak, with the journal of the lines
+    played on it) has the live round and no entry; the journal does not extend the new version;
+    there is no state between."""
     open_night(store)
     store.push_action("deal")
     store.push_action("Bob busts")
@@ -255,8 +257,13 @@ def test_recording_a_round_and_clearing_the_live_round_is_one_write(
         real(path, data, backup=backup)
 
     monkeypatch.setattr(storage_files, "write_atomic", counting)
+    kept = night_file.read_bytes()
     store.record_round(a_round(("Bob", "Ann", 10)))
-    assert writes == ["0001.json", "index.json"]
+    assert writes == ["index.json"] and night_file.read_bytes() == kept
+    after = journal.read(night_file)
+    assert after is not None and after.lines == [] and [e["seq"] for e in after.entries] == [1]
+    store.update_night(stakes={"Cat": 20})  # a write of the night file takes the round in
+    assert writes == ["index.json", "0001.json", "index.json"]
     now = orjson.loads(night_file.read_bytes())
     before = orjson.loads((banluck_home / "nights" / "0001.json.bak").read_bytes())
     assert list(now["entries"]) == ["1"] and now["live"] == {}
