@@ -91,7 +91,7 @@ def _acts(cli, *lines: str) -> list[tuple[int, str, str]]:  # type: ignore[no-un
     [
         ("open Bob 10 9 20", "10 9 make total 19, not 20"),
         ("open Bob 10 9 bust", "10 9 make total 19, not bust"),
-        ("open Bob 10 9 bust 19", "outcome 'bust 19'"),
+        ("open Bob 10 9 bust 19", "a bust is over 21, and 19 is not"),
         ("open Bob 10 9 K 29", "holds 2 cards, 3 given"),
     ],
 )
