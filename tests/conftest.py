@@ -27,6 +27,28 @@ def no_fsync_outside_the_crash_tests(
     monkeypatch.setattr(os, "fsync", _no_fsync)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep `--dist loadgroup` grouping on pytest 9.2. pytest-xdist 3.8 groups a test by renaming
+    it `ID@group` through `item._nodeid`, which pytest 9.2's structured node ids no longer read
+    (pytest-xdist issue 1386): the marks were silently ignored and each worker solved the same
+    casino shoe again. Where xdist's rename did not take, the same name is given through the
+    node id's cached string (the fix proposed upstream); elsewhere this does nothing."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted(
+            {
+                str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                for mark in item.iter_markers("xdist_group")
+            }
+        )
+        suffix = "@" + "_".join(names)
+        node_id = getattr(item, "_id", None)
+        if names and not item.nodeid.endswith(suffix) and node_id is not None:
+            object.__setattr__(node_id, "_str_cache", item.nodeid + suffix)
+
+
 def _no_fsync(fd: int) -> None:
     os.fstat(fd)  # a closed or wrong descriptor still fails, as fsync would
 
