@@ -34,13 +34,34 @@ def test_undo_racing_a_pay_keeps_the_pay_and_counts_the_round_once(
 ) -> None:  # type: ignore[no-untyped-def]
     """`banluck undo & banluck pay Carol Bob 7`, the pay landing right after undo read the last
     entry: the acknowledged payment stays, round 1 is in the ledger once when finished again."""
+    from banluck.storage import lock
+
     _night_with_a_round(cli)
     acknowledged: list[int] = []
+    # The main thread goes on once the pay has finished or is seen waiting for the store's lock
+    # (in-process, the lock's guard): no timed wait, so a slow machine takes the same path.
+    settled = threading.Event()
+    guard = lock._guard
+
+    class WatchedGuard:
+        def __enter__(self) -> None:
+            if not guard.acquire(blocking=False):
+                if threading.current_thread() in threads:
+                    settled.set()  # the pay waits for the lock undo holds
+                guard.acquire()
+
+        def __exit__(self, *exc: object) -> None:
+            guard.release()
+
+    monkeypatch.setattr(lock, "_guard", WatchedGuard())
 
     def pay() -> None:
-        acknowledged.append(
-            Store(banluck_home, lock_timeout=60).add_payment("Carol", "Bob", 7)["seq"]
-        )
+        try:
+            acknowledged.append(
+                Store(banluck_home, lock_timeout=60).add_payment("Carol", "Bob", 7)["seq"]
+            )
+        finally:
+            settled.set()
 
     original = Store.last_entry
     threads: list[threading.Thread] = []
@@ -51,7 +72,7 @@ def test_undo_racing_a_pay_keeps_the_pay_and_counts_the_round_once(
             thread = threading.Thread(target=pay)
             threads.append(thread)
             thread.start()
-            thread.join(timeout=1.0)
+            assert settled.wait(timeout=120), "the pay neither finished nor waited for the lock"
         return found
 
     monkeypatch.setattr(Store, "last_entry", last_entry_then_a_pay)
