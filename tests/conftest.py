@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from banluck.app import presets
-from banluck.games.banluck.preset import Preset
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each xdist worker
+# compiles the tests (with pytest's assertion rewriting) and banluck from source on every run,
+# about 3 s of a 4 s collection, and so does every `python -m banluck` the terminal and crash
+# tests start (they still write none themselves, but read what the workers wrote). The
+# `__pycache__` folders are git-ignored; what is tested is the same source.
+sys.dont_write_bytecode = False
+
+# banluck is imported after that line, so that its bytecode is kept too
+from banluck.app import presets  # noqa: E402
+from banluck.games.banluck.preset import Preset  # noqa: E402
 
 # Where a test's writes must really reach the disk: the crash and storage tests. Elsewhere the
 # data only has to be right, and an fsync (a few milliseconds each, thousands in the suite)
