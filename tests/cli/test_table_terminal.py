@@ -46,7 +46,7 @@ class Table:
             env=environment(home, **env),
             dimensions=size,
             encoding="utf-8",
-            timeout=10,
+            timeout=60,  # seconds per expect: a bound for a hung console, not a pace
         )
         # No pause before each key: readline puts the terminal in raw mode before it draws the
         # prompt, so a line sent once the prompt is seen is read, not echoed by the terminal.
@@ -265,7 +265,7 @@ def test_no_color_holds_for_the_other_styled_commands(tmp_path: Path, args: list
             env=environment(tmp_path, no_color=no_color),
             dimensions=(40, 100),
             encoding="utf-8",
-            timeout=10,
+            timeout=60,  # seconds per expect: a bound for a hung console, not a pace
         )
         child.expect(pexpect.EOF)
         child.close()
