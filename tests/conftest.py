@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each xdist worker
 # compiles the tests (with pytest's assertion rewriting) and banluck from source on every run,
@@ -18,6 +19,11 @@ sys.dont_write_bytecode = False
 # banluck is imported after that line, so that its bytecode is kept too
 from banluck.app import presets  # noqa: E402
 from banluck.games.banluck.preset import Preset  # noqa: E402
+
+# No property test depends on the clock: no deadline per example, and no health check failing
+# when drawing examples is slow (a loaded machine). A test's own settings add to these.
+settings.register_profile("banluck", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("banluck")
 
 # Where a test's writes must really reach the disk: the crash and storage tests. Elsewhere the
 # data only has to be right, and an fsync (a few milliseconds each, thousands in the suite)
