@@ -44,11 +44,17 @@ def no_fsync_outside_the_crash_tests(
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep `--dist loadgroup` grouping on pytest 9.2. pytest-xdist 3.8 groups a test by renaming
+    """Two things about how the suite is spread over the workers; neither changes a test.
+
+    The tests marked slow run first (in their order), the rest after (in theirs): the workers
+    then end together on short tests, instead of one waiting for the other's multi-second test.
+
+    `--dist loadgroup` keeps grouping on pytest 9.2. pytest-xdist 3.8 groups a test by renaming
     it `ID@group` through `item._nodeid`, which pytest 9.2's structured node ids no longer read
     (pytest-xdist issue 1386): the marks were silently ignored and each worker solved the same
     casino shoe again. Where xdist's rename did not take, the same name is given through the
     node id's cached string (the fix proposed upstream); elsewhere this does nothing."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if not getattr(config.option, "loadgroup", False):
         return
     for item in items:

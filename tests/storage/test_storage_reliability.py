@@ -163,6 +163,7 @@ def _wait_ready(out: Path) -> None:
         time.sleep(0.005)
 
 
+@pytest.mark.slow
 @pytest.mark.reliability
 def test_a_writer_killed_at_random_moments_loses_nothing(
     banluck_home: Path, tmp_path: Path, record_property: Callable[[str, object], None]
