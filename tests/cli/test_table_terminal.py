@@ -7,6 +7,7 @@ prompt and the next.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -14,7 +15,9 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import redirect_stdout
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -91,15 +94,15 @@ def waiting_for_a_key(pid: int) -> None:
 
 
 def night_show(home: Path) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-m", "banluck", "night", "show", "--json"],
-        cwd=ROOT,
-        env=environment(home),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return dict(json.loads(done.stdout))
+    """`banluck night show --json` on the store in `home`, run in-process: what the console
+    stored, read back as the command reads it."""
+    from banluck.cli.main import main
+
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, {"BANLUCK_HOME": str(home)}), redirect_stdout(out):
+        code = main(["night", "show", "--json"])
+    assert code == 0, out.getvalue()
+    return dict(json.loads(out.getvalue()))
 
 
 def test_a_whole_round_typed_in_the_terminal(tmp_path: Path) -> None:
