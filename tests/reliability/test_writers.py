@@ -7,8 +7,6 @@ checked only after all of them ended (no timed assertion)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import textwrap
 import threading
 from pathlib import Path
@@ -16,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from banluck.storage import Store
+from tests.forkserver import ForkServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.reliability
 
@@ -140,26 +141,26 @@ WRITER = textwrap.dedent(
 
 
 def test_four_parallel_writers_of_night_lines_lose_nothing_acknowledged(
-    cli, banluck_home: Path, tally
+    cli, banluck_home: Path, tmp_path: Path, tally
 ) -> None:  # type: ignore[no-untyped-def]
     """4 processes each seat 8 people and set their stakes: every acknowledged `seat` is seated,
     every acknowledged `stake` is the stake and in the night's words."""
     assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
     env = {**os.environ, "BANLUCK_HOME": str(banluck_home)}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", WRITER, f"W{i}", "8"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for i in range(4)
-    ]
+    # four real processes at once, forked from one that has imported the commands they run
+    with ForkServer(
+        ["banluck.cli.main", "banluck.cli.night_cmd", "banluck.app.session"], ROOT
+    ) as server:
+        outs = [tmp_path / f"writer-{i}.txt" for i in range(4)]
+        pids = [
+            server.run(WRITER, [f"W{i}", "8"], out=out, err=tmp_path / f"writer-{i}.err", env=env)
+            for i, out in enumerate(outs)
+        ]
+        codes = [server.wait(pid) for pid in pids]
+    assert codes == [0, 0, 0, 0], [(tmp_path / f"writer-{i}.err").read_text() for i in range(4)]
     acked: list[str] = []
-    for proc in procs:
-        out, _ = proc.communicate(timeout=600)
-        acked += [line[4:] for line in out.splitlines() if line.startswith("ACK ")]
+    for out in outs:
+        acked += [line[4:] for line in out.read_text().splitlines() if line.startswith("ACK ")]
     night = Store(banluck_home).tonight()
     assert night is not None
     words = [w[1] for w in night["table"]["words"]]
