@@ -38,6 +38,13 @@ def environment(home: Path, no_color: bool = True) -> dict[str, str]:
     return env
 
 
+def _default_sigint() -> None:
+    """In the console's process, before it starts: Ctrl-C is SIGINT's default, as in a dealer's
+    terminal, whatever the test run inherited (a run started in the background of a script
+    ignores SIGINT, and Python then never turns Ctrl-C into KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Table:
     """One `banluck table` process in a pty."""
 
@@ -50,6 +57,7 @@ class Table:
             dimensions=size,
             encoding="utf-8",
             timeout=60,  # seconds per expect: a bound for a hung console, not a pace
+            preexec_fn=_default_sigint,
         )
         # No pause before each key: readline puts the terminal in raw mode before it draws the
         # prompt, so a line sent once the prompt is seen is read, not echoed by the terminal.
