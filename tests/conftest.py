@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
-from banluck.app import presets
-from banluck.games.banluck.preset import Preset
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each xdist worker
+# compiles the tests (with pytest's assertion rewriting) and banluck from source on every run,
+# about 3 s of a 4 s collection, and so does every `python -m banluck` the terminal and crash
+# tests start (they still write none themselves, but read what the workers wrote). The
+# `__pycache__` folders are git-ignored; what is tested is the same source.
+sys.dont_write_bytecode = False
+
+# banluck is imported after that line, so that its bytecode is kept too
+from banluck.app import presets  # noqa: E402
+from banluck.games.banluck.preset import Preset  # noqa: E402
+
+# No property test depends on the clock: no deadline per example, and no health check failing
+# when drawing examples is slow (a loaded machine). A test's own settings add to these.
+settings.register_profile("banluck", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("banluck")
 
 # Where a test's writes must really reach the disk: the crash and storage tests. Elsewhere the
 # data only has to be right, and an fsync (a few milliseconds each, thousands in the suite)
@@ -25,6 +40,34 @@ def no_fsync_outside_the_crash_tests(
     if folder in REAL_FSYNC:
         return
     monkeypatch.setattr(os, "fsync", _no_fsync)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Two things about how the suite is spread over the workers; neither changes a test.
+
+    The tests marked slow run first (in their order), the rest after (in theirs): the workers
+    then end together on short tests, instead of one waiting for the other's multi-second test.
+
+    `--dist loadgroup` keeps grouping on pytest 9.2. pytest-xdist 3.8 groups a test by renaming
+    it `ID@group` through `item._nodeid`, which pytest 9.2's structured node ids no longer read
+    (pytest-xdist issue 1386): the marks were silently ignored and each worker solved the same
+    casino shoe again. Where xdist's rename did not take, the same name is given through the
+    node id's cached string (the fix proposed upstream); elsewhere this does nothing."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted(
+            {
+                str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                for mark in item.iter_markers("xdist_group")
+            }
+        )
+        suffix = "@" + "_".join(names)
+        node_id = getattr(item, "_id", None)
+        if names and not item.nodeid.endswith(suffix) and node_id is not None:
+            object.__setattr__(node_id, "_str_cache", item.nodeid + suffix)
 
 
 def _no_fsync(fd: int) -> None:

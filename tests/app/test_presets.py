@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -409,14 +410,28 @@ def test_docs_mention_every_rules_command() -> None:
 
 @pytest.mark.slow
 def test_shipped_presets_load_from_a_built_wheel(tmp_path: Path) -> None:
-    """A regular install finds the shipped presets inside the package (about 2 s).
+    """A regular install finds the shipped presets inside the package (about 1 s).
 
     The wheel is unpacked (which is what installing it does) and imported from a folder away
     from the checkout, so `house_rules/` at the top of the source tree cannot be what is found.
     """
     wheels = tmp_path / "wheels"
+    # With the build backend installed (the test extra), pip builds with it where it is rather
+    # than installing it into a fresh build environment first (2 s of the test's 2.7 s).
+    isolation = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            *isolation,
+            "-q",
+            "-w",
+            str(wheels),
+            str(ROOT),
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -817,6 +817,7 @@ def _snapshot(store: Store) -> tuple[Any, ...]:
     return entries, record, store.live()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,

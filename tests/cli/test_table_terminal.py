@@ -7,6 +7,7 @@ prompt and the next.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -14,7 +15,9 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import redirect_stdout
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -35,6 +38,13 @@ def environment(home: Path, no_color: bool = True) -> dict[str, str]:
     return env
 
 
+def _default_sigint() -> None:
+    """In the console's process, before it starts: Ctrl-C is SIGINT's default, as in a dealer's
+    terminal, whatever the test run inherited (a run started in the background of a script
+    ignores SIGINT, and Python then never turns Ctrl-C into KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Table:
     """One `banluck table` process in a pty."""
 
@@ -46,7 +56,8 @@ class Table:
             env=environment(home, **env),
             dimensions=size,
             encoding="utf-8",
-            timeout=10,
+            timeout=60,  # seconds per expect: a bound for a hung console, not a pace
+            preexec_fn=_default_sigint,
         )
         # No pause before each key: readline puts the terminal in raw mode before it draws the
         # prompt, so a line sent once the prompt is seen is read, not echoed by the terminal.
@@ -91,15 +102,15 @@ def waiting_for_a_key(pid: int) -> None:
 
 
 def night_show(home: Path) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-m", "banluck", "night", "show", "--json"],
-        cwd=ROOT,
-        env=environment(home),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return dict(json.loads(done.stdout))
+    """`banluck night show --json` on the store in `home`, run in-process: what the console
+    stored, read back as the command reads it."""
+    from banluck.cli.main import main
+
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, {"BANLUCK_HOME": str(home)}), redirect_stdout(out):
+        code = main(["night", "show", "--json"])
+    assert code == 0, out.getvalue()
+    return dict(json.loads(out.getvalue()))
 
 
 def test_a_whole_round_typed_in_the_terminal(tmp_path: Path) -> None:
@@ -265,7 +276,7 @@ def test_no_color_holds_for_the_other_styled_commands(tmp_path: Path, args: list
             env=environment(tmp_path, no_color=no_color),
             dimensions=(40, 100),
             encoding="utf-8",
-            timeout=10,
+            timeout=60,  # seconds per expect: a bound for a hung console, not a pace
         )
         child.expect(pexpect.EOF)
         child.close()

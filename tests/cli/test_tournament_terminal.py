@@ -3,31 +3,33 @@ example night typed at 80 and at 45 columns, killed in the middle of a hand and 
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 import signal
-import subprocess
-import sys
+from contextlib import redirect_stdout
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from tests.app.test_tournament_session import example_lines
-from tests.cli.test_table_terminal import ROOT, Table, environment
+from tests.cli.test_table_terminal import Table
 
 pexpect = pytest.importorskip("pexpect")
 
 
 def banluck(home: Path, *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "banluck", *args],
-        cwd=ROOT,
-        env=environment(home),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
+    """`banluck ARGS` on the store in `home`, run in-process (the night is set up and read back
+    this way; the console itself runs in a real terminal); its output."""
+    from banluck.cli.main import main
+
+    out = io.StringIO()
+    with mock.patch.dict(os.environ, {"BANLUCK_HOME": str(home)}), redirect_stdout(out):
+        code = main(list(args))
+    assert code == 0, out.getvalue()
+    return out.getvalue()
 
 
 def start(home: Path) -> None:

@@ -282,6 +282,7 @@ def test_twenty_people_searches_agree() -> None:
         assert len(auto) == len(settleup._zero_sum_groups(values, other))
 
 
+@pytest.mark.slow
 def test_the_exact_limit_is_settled_exactly() -> None:
     """At the exact limit with no pairs to take off, the plan is exact and takes n - groups."""
     rng = random.Random(15)

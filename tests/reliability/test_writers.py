@@ -7,8 +7,6 @@ checked only after all of them ended (no timed assertion)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import textwrap
 import threading
 from pathlib import Path
@@ -16,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from banluck.storage import Store
+from tests.forkserver import ForkServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.reliability
 
@@ -34,13 +35,34 @@ def test_undo_racing_a_pay_keeps_the_pay_and_counts_the_round_once(
 ) -> None:  # type: ignore[no-untyped-def]
     """`banluck undo & banluck pay Carol Bob 7`, the pay landing right after undo read the last
     entry: the acknowledged payment stays, round 1 is in the ledger once when finished again."""
+    from banluck.storage import lock
+
     _night_with_a_round(cli)
     acknowledged: list[int] = []
+    # The main thread goes on once the pay has finished or is seen waiting for the store's lock
+    # (in-process, the lock's guard): no timed wait, so a slow machine takes the same path.
+    settled = threading.Event()
+    guard = lock._guard
+
+    class WatchedGuard:
+        def __enter__(self) -> None:
+            if not guard.acquire(blocking=False):
+                if threading.current_thread() in threads:
+                    settled.set()  # the pay waits for the lock undo holds
+                guard.acquire()
+
+        def __exit__(self, *exc: object) -> None:
+            guard.release()
+
+    monkeypatch.setattr(lock, "_guard", WatchedGuard())
 
     def pay() -> None:
-        acknowledged.append(
-            Store(banluck_home, lock_timeout=60).add_payment("Carol", "Bob", 7)["seq"]
-        )
+        try:
+            acknowledged.append(
+                Store(banluck_home, lock_timeout=60).add_payment("Carol", "Bob", 7)["seq"]
+            )
+        finally:
+            settled.set()
 
     original = Store.last_entry
     threads: list[threading.Thread] = []
@@ -51,7 +73,7 @@ def test_undo_racing_a_pay_keeps_the_pay_and_counts_the_round_once(
             thread = threading.Thread(target=pay)
             threads.append(thread)
             thread.start()
-            thread.join(timeout=1.0)
+            assert settled.wait(timeout=120), "the pay neither finished nor waited for the lock"
         return found
 
     monkeypatch.setattr(Store, "last_entry", last_entry_then_a_pay)
@@ -119,26 +141,26 @@ WRITER = textwrap.dedent(
 
 
 def test_four_parallel_writers_of_night_lines_lose_nothing_acknowledged(
-    cli, banluck_home: Path, tally
+    cli, banluck_home: Path, tmp_path: Path, tally
 ) -> None:  # type: ignore[no-untyped-def]
     """4 processes each seat 8 people and set their stakes: every acknowledged `seat` is seated,
     every acknowledged `stake` is the stake and in the night's words."""
     assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
     env = {**os.environ, "BANLUCK_HOME": str(banluck_home)}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", WRITER, f"W{i}", "8"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for i in range(4)
-    ]
+    # four real processes at once, forked from one that has imported the commands they run
+    with ForkServer(
+        ["banluck.cli.main", "banluck.cli.night_cmd", "banluck.app.session"], ROOT
+    ) as server:
+        outs = [tmp_path / f"writer-{i}.txt" for i in range(4)]
+        pids = [
+            server.run(WRITER, [f"W{i}", "8"], out=out, err=tmp_path / f"writer-{i}.err", env=env)
+            for i, out in enumerate(outs)
+        ]
+        codes = [server.wait(pid) for pid in pids]
+    assert codes == [0, 0, 0, 0], [(tmp_path / f"writer-{i}.err").read_text() for i in range(4)]
     acked: list[str] = []
-    for proc in procs:
-        out, _ = proc.communicate(timeout=600)
-        acked += [line[4:] for line in out.splitlines() if line.startswith("ACK ")]
+    for out in outs:
+        acked += [line[4:] for line in out.read_text().splitlines() if line.startswith("ACK ")]
     night = Store(banluck_home).tonight()
     assert night is not None
     words = [w[1] for w in night["table"]["words"]]

@@ -150,7 +150,7 @@ def test_an_index_without_totals_is_read_while_a_writer_holds_the_lock(
     three_nights(store)
     expected = store.totals()
     strip_totals(banluck_home)
-    child = _hold_lock(banluck_home, 30)
+    child = _hold_lock(banluck_home)
     try:
         assert store.totals() == expected
         assert all("totals" not in r for r in index_of(banluck_home)["nights"].values())

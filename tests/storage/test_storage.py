@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import orjson
@@ -610,20 +611,22 @@ def test_leftover_temp_files_are_cleared_by_the_next_write(
 
 HOLDER = textwrap.dedent(
     """
-    import sys, time
+    import sys
     from pathlib import Path
     from banluck.storage import Store
     with Store(Path(sys.argv[1])).locked():
         print("held", flush=True)
-        time.sleep(float(sys.argv[2]))
+        sys.stdin.readline()  # held until the test says to let go (or is gone)
     """
 )
 
 
-def _hold_lock(home: Path, seconds: float) -> subprocess.Popen[str]:
+def _hold_lock(home: Path) -> subprocess.Popen[str]:
+    """Another process holding the store's lock until a line is written to its stdin."""
     child = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(home), str(seconds)],
+        [sys.executable, "-c", HOLDER, str(home)],
         cwd=ROOT,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -637,7 +640,7 @@ def test_a_second_process_waits_then_names_the_holder(banluck_home: Path) -> Non
     (pid and command) holds it; once that process is gone the write goes through."""
     store = Store(banluck_home, lock_timeout=0.5)
     open_night(store)
-    child = _hold_lock(banluck_home, 30)
+    child = _hold_lock(banluck_home)
     try:
         started = time.monotonic()
         with pytest.raises(StoreBusy) as caught:
@@ -654,15 +657,37 @@ def test_a_second_process_waits_then_names_the_holder(banluck_home: Path) -> Non
     assert store.push_action("deal") == ["deal"]
 
 
-def test_a_waiting_write_goes_through_when_the_holder_finishes(banluck_home: Path) -> None:
-    """A write that meets a short-lived holder waits for it instead of failing."""
-    store = Store(banluck_home, lock_timeout=10)
+def test_a_waiting_write_goes_through_when_the_holder_finishes(
+    banluck_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that meets a holder waits for it instead of failing: the holder lets go only once
+    the write has found the lock taken and is waiting (its first pause between tries), and the
+    write then goes through. No clock is read, so a busy machine cannot change the outcome."""
+    from banluck.storage import lock
+
+    store = Store(banluck_home, lock_timeout=120)
     open_night(store)
-    child = _hold_lock(banluck_home, 0.4)
-    started = time.monotonic()
-    assert store.push_action("deal") == ["deal"]
-    assert time.monotonic() - started >= 0.2
-    assert child.wait(timeout=10) == 0
+    child = _hold_lock(banluck_home)
+    assert child.stdin is not None
+    pauses = [0]
+
+    def pause(seconds: float) -> None:
+        pauses[0] += 1
+        if pauses[0] == 1:
+            assert store.live() == []  # the write has not gone through while the lock is held
+            child.stdin.write("let go\n")
+            child.stdin.flush()
+        time.sleep(seconds)
+
+    monkeypatch.setattr(lock, "time", SimpleNamespace(monotonic=time.monotonic, sleep=pause))
+    try:
+        assert store.push_action("deal") == ["deal"]
+    except BaseException:
+        child.kill()
+        child.wait()
+        raise
+    assert pauses[0] >= 1  # it did wait for the holder
+    assert child.wait(timeout=60) == 0  # the holder let go and ended by itself
 
 
 def test_the_lock_is_re_entrant_within_a_process(store: Store) -> None:

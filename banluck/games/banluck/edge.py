@@ -58,6 +58,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from banluck.core.errors import RuleError
@@ -281,8 +282,17 @@ def exact_edge(
     """The dealer's exact expected gain per round against one player (see module docstring).
 
     `deck` replaces the full shoe (tests use small decks); `table` also decides every dealer hand
-    the simulator may meet and returns the decisions in `EdgeResult.table`.
+    the simulator may meet and returns the decisions in `EdgeResult.table`. The result is kept
+    for the 16 most recent questions, so a process asking again (the text after the JSON, the
+    simulator's table) does not compute it again; it is the same frozen result each time.
     """
+    return _exact_edge(preset, policy, dealer, deck, table)
+
+
+@lru_cache(maxsize=16)
+def _exact_edge(
+    preset: Preset, policy: Policy, dealer: DealerPolicy, deck: Pool | None, table: bool
+) -> EdgeResult:
     heads_up = HeadsUp(preset, policy, dealer, deck)
     first, second = heads_up.run()
     decisions = heads_up.fill_table() if table else None

@@ -20,6 +20,7 @@ from banluck.games.banluck.advice import dealer_state
 from banluck.games.banluck.edge import (
     DealerPolicy,
     DealerTable,
+    EdgeResult,
     HeadsUp,
     Simulator,
     exact_edge,
@@ -33,6 +34,17 @@ from banluck.games.banluck.settlement import five_card_at_once, instant, versus
 from tests.helpers import ban_luck_shipped
 
 ROOT = Path(__file__).resolve().parents[3]
+# The tests that need a shipped preset's exact edge off its full deck share one worker, where
+# each preset is computed once (`full_deck_edge`), not once a test.
+FULL_DECK = pytest.mark.xdist_group("banluck-full-deck")
+
+
+@cache
+def full_deck_edge(name: str) -> EdgeResult:
+    """`exact_edge` of a shipped preset off its full deck, with the simulator's table: computed
+    once a worker. The table is decided after the edge, so the edge and sd are the ones
+    `exact_edge(preset)` gives without it."""
+    return exact_edge(presets.load(name), table=True)
 
 
 def _cards(ranks: list[int]) -> list[Card]:
@@ -207,37 +219,41 @@ def test_every_deal_is_accounted_for_once() -> None:
     assert total == pytest.approx(1.0, abs=1e-12)
 
 
+@FULL_DECK
 @pytest.mark.parametrize("name", ["chinese", "xi-dach"])
 def test_monte_carlo_heads_up_agrees_with_exact_within_its_interval(name: str) -> None:
     """The simulator, one player, lands within its 95 % interval of the exact edge (fixed seed)."""
     preset = presets.load(name)
-    exact = exact_edge(preset, table=True)
+    exact = full_deck_edge(name)
     mc = simulate_edge(preset, 1, 30_000, seed=11, table=exact.table)
     assert mc.low <= exact.edge <= mc.high
     assert mc.sd_player_round == pytest.approx(exact.sd_player_round, rel=0.05)
 
 
+@FULL_DECK
 def test_shipped_presets_favour_the_dealer() -> None:
     """The deal is worth something under every shipped preset: the edge is positive, a few %."""
     for name in ban_luck_shipped():
-        result = exact_edge(presets.load(name))
+        result = full_deck_edge(name)
         assert 0.0 < result.edge < 0.15, name
 
 
+@FULL_DECK
 def test_simulator_table_covers_every_dealer_hand_of_a_six_player_round() -> None:
     """The heads-up table decides every dealer hand six players can bring about."""
     preset = presets.load("chinese")
-    exact = exact_edge(preset, table=True)
+    exact = full_deck_edge("chinese")
     assert exact.table is not None
     sim = Simulator(preset, 6, exact.table)
     sim.play(3_000, seed=3)
     assert sim._heads_up is None, "a dealer hand was missing from the table"
 
 
+@FULL_DECK
 def test_two_processes_give_the_same_result_as_one() -> None:
     """Chunks carry their own seeds: the worker count does not change the figures."""
     preset = presets.load("kampung")
-    exact = exact_edge(preset, table=True)
+    exact = full_deck_edge("kampung")
     one = simulate_edge(preset, 3, 12_000, seed=5, table=exact.table)
     two = simulate_edge(preset, 3, 12_000, seed=5, table=exact.table, workers=2)
     assert one.edge == two.edge
@@ -328,15 +344,17 @@ def test_edge_example_from_the_help_runs(cli) -> None:  # type: ignore[no-untype
     assert "heads-up" in out
 
 
+@FULL_DECK
 def test_edge_json(cli) -> None:  # type: ignore[no-untyped-def]
-    """`banluck edge --json` gives the exact figures of each preset."""
+    """`banluck edge --json` gives the exact figures of each preset (the command computes its
+    own; the test's is `full_deck_edge`'s)."""
     code, out, _ = cli("edge", "singapore", "--json")
     assert code == 0
     data = json.loads(out)
     row = data[0]
     assert row["preset"] == "singapore"
     assert row["heads_up"]["method"] == "exact"
-    assert row["heads_up"]["edge"] == pytest.approx(exact_edge(presets.load("singapore")).edge)
+    assert row["heads_up"]["edge"] == pytest.approx(full_deck_edge("singapore").edge)
 
 
 @pytest.mark.parametrize(

@@ -287,6 +287,7 @@ def random_night(seed: int) -> tuple[Night, list[str]]:
     return table, typed
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32))
 def test_random_nights_with_bingo_cards_are_zero_sum_and_replay_as_played(seed: int) -> None:
