@@ -151,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     modules = modules_for(args)
     only = args[0] if modules is not None else None
     sub = args[1] if only is not None and len(args) > 1 else None
-    command = typer.main.get_command(build_app(modules, only, sub))
+    command = _command(None if modules is None else tuple(modules), only, sub)
     try:
         try:
             result = command.main(args=args, prog_name="banluck", standalone_mode=False)
@@ -176,6 +176,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return result if isinstance(result, int) else 0
+
+
+_BUILT: dict[tuple[tuple[str, ...] | None, str | None, str | None], Any] = {}
+
+
+def _command(modules: tuple[str, ...] | None, only: str | None, sub: str | None) -> Any:
+    """The click command typer builds for these modules and words, built once a process (a
+    command runs once a process; a caller of `main` that runs many, as the tests do, builds each
+    once)."""
+    key = (modules, only, sub)
+    command = _BUILT.get(key)
+    if command is None:
+        command = _BUILT[key] = typer.main.get_command(build_app(modules, only, sub))
+    return command
 
 
 def _warn() -> None:

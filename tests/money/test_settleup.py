@@ -98,9 +98,12 @@ def night(
 
 
 def random_night(rng: random.Random, size: int, max_amount: int) -> dict[str, int]:
-    """Non-zero balances for `size` people with no +x/-x pair (nothing is paired off early)."""
+    """Non-zero balances for `size` people with no +x/-x pair (nothing is paired off early):
+    each amount up to `max_amount` is owed or owing (a sign drawn for it), the last balances the
+    rest, and a night whose last makes a zero or a pair is drawn again."""
     while True:
-        amounts = [rng.randint(-max_amount, max_amount) for _ in range(size - 1)]
+        signs = [rng.choice((1, -1)) for _ in range(max_amount + 1)]
+        amounts = [signs[m] * m for m in (rng.randint(1, max_amount) for _ in range(size - 1))]
         amounts.append(-sum(amounts))
         values = set(amounts)
         if 0 not in values and not any(-v in values for v in values):
