@@ -404,18 +404,17 @@ class Session:
         return None
 
     def balances(self) -> dict[str, int]:
-        """Tonight's balances from the stored entries, every seat included."""
-        from banluck.money.ledger import balances
-
+        """Tonight's balances, every seat included: the night's totals in the index, made from
+        its entries (`money.stats.night_totals`), so the night file is not read or decoded again
+        however long the night."""
         seated = {n: 0 for n in self.night.seating.seats}
-        return {**seated, **balances(self.store.entries(self.record["id"]))}
+        return {**seated, **self.store.totals([self.record["id"]])["balance"]}
 
     def results(self) -> dict[str, int]:
-        """Tonight's results (won or lost at the table, payments apart), every seat included."""
-        from banluck.money.stats import results
-
+        """Tonight's results (won or lost at the table, payments apart), every seat included,
+        from the night's totals in the index as `balances`."""
         seated = {n: 0 for n in self.night.seating.seats}
-        return {**seated, **results(self.store.entries(self.record["id"]))}
+        return {**seated, **self.store.totals([self.record["id"]])["result"]}
 
     def _known_names(self, names: list[str]) -> list[str]:
         """Names of people who sat at an earlier night, spelt as the ledger has them (so that
