@@ -701,26 +701,35 @@ class Store:
             for name, stake in entry["stakes"].items():
                 _clean_amount(stake, f"the stake of {name}")
 
-        def change(tx: Tx) -> dict[str, Any]:
-            db = tx.open_db()
-            night = night_of(db)
+        def prepared(night: Mapping[str, Any], last_round: Callable[[], int]) -> dict[str, Any]:
+            """The entry completed from the open night (its number after `last_round()`) and
+            checked; returns the night record as the round leaves it."""
             if entry.setdefault("night", night["id"]) != night["id"]:
                 raise StoreError(
                     f"the round is for night {entry['night']} but night {night['id']} is open"
                 )
             if "round" not in entry:
-                numbers = [
-                    e["round"]
-                    for e in tables_of(db).get("entries", {}).values()
-                    if e["kind"] == "round"
-                ]
-                entry["round"] = max(numbers, default=0) + 1
+                entry["round"] = last_round() + 1
             entry.setdefault("dealer", night["dealer"])
             entry.setdefault("preset", night["snapshot"])
             problems = ledger.entry_problems(entry, night["players"])
             if problems:
                 raise StoreError(f"cannot record the round: {'; '.join(problems)}")
-            changed = _changed_night(dict(night), **dict(night_update or {}))
+            return _changed_night(dict(night), **dict(night_update or {}))
+
+        def change(tx: Tx) -> dict[str, Any]:
+            db = tx.open_db()
+            changed = prepared(
+                night_of(db),
+                lambda: max(
+                    (
+                        e["round"]
+                        for e in tables_of(db).get("entries", {}).values()
+                        if e["kind"] == "round"
+                    ),
+                    default=0,
+                ),
+            )
             stored = tx.add_entry(db, entry)
             db.table("live").truncate()
             if night_update:
@@ -731,19 +740,8 @@ class Store:
             """The round appended to the journal, which extends the night file on disk."""
             state = found.state
             assert state is not None
-            night = state["night"]
-            if entry.setdefault("night", night["id"]) != night["id"]:
-                raise StoreError(
-                    f"the round is for night {entry['night']} but night {night['id']} is open"
-                )
-            entry.setdefault("round", state["round"] + 1)
-            entry.setdefault("dealer", night["dealer"])
-            entry.setdefault("preset", night["snapshot"])
-            problems = ledger.entry_problems(entry, night["players"])
-            if problems:
-                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
-            changed = _changed_night(dict(night), **dict(night_update or {}))
-            return tx.journal_round(night["id"], entry, changed)
+            changed = prepared(state["night"], lambda: int(state["round"]))
+            return tx.journal_round(state["night"]["id"], entry, changed)
 
         def either(tx: Tx) -> dict[str, Any]:
             found = tx.journaled.get(tx.latest) if tx.latest is not None else None
