@@ -39,3 +39,19 @@ def user_file(home: Path, name: str, text: str) -> Path:
     path = folder / f"{name}.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def disk_fills_after_4_bytes(monkeypatch: Any) -> None:
+    """Make `os.write` write 4 bytes of a longer write and then fail as a full disk does
+    (undo with `monkeypatch.undo()`)."""
+    import errno
+    import os
+
+    real = os.write
+
+    def half(fd: int, data: Any) -> int:
+        if len(data) > 4:
+            return real(fd, bytes(data[:4]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", half)

@@ -43,7 +43,7 @@ def show(as_json: JsonOpt = False) -> None:
     from banluck.app.session import Session
 
     session = Session.open(open_store())
-    balances = session.balances()
+    results = session.results()
     if as_json:
         s = session.night.seating
         out = {
@@ -54,8 +54,8 @@ def show(as_json: JsonOpt = False) -> None:
             "dealer": s.dealer,
             "stakes": {n: s.stake_of(n) for n in s.seats},
             "live": session.live,
-            "balances": balances,
-            "results": session.results(),
+            "balances": session.balances(),
+            "results": results,
         }
         if s.standing:  # the game's standing bets (bets behind a box, extra boxes), when any
             out["standing"] = dict(s.standing)
@@ -64,15 +64,11 @@ def show(as_json: JsonOpt = False) -> None:
     from banluck.cli import plain
     from banluck.cli.render import console, table_screen, table_screen_parts
 
-    parts = table_screen_parts(
-        session.night, session.results(), plain.width(), session.record["id"]
-    )
+    parts = table_screen_parts(session.night, results, plain.width(), session.record["id"])
     if plain.shown(*parts):
         return
     out_console = console()
-    out_console.print(
-        table_screen(session.night, session.results(), out_console.width, session.record["id"])
-    )
+    out_console.print(table_screen(session.night, results, out_console.width, session.record["id"]))
 
 
 @app.command("close")

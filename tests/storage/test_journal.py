@@ -4,8 +4,6 @@ it is (stale, copied, cut short, damaged) never changes what is stored."""
 
 from __future__ import annotations
 
-import errno
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ import pytest
 
 from banluck.storage import DamagedFile, Store, StoreError, journal
 from banluck.storage import files as storage_files
+from tests.helpers import disk_fills_after_4_bytes
 from tests.storage.test_storage import a_round, open_night, stored_bytes
 
 
@@ -136,14 +135,7 @@ def test_a_full_disk_in_the_middle_of_a_line_leaves_the_journal_as_it_was(
     open_night(store)
     store.push_action("deal")
     before = stored_bytes(banluck_home)
-    real = os.write
-
-    def half(fd: int, data: Any) -> int:
-        if len(data) > 4:
-            return real(fd, bytes(data[:4]))
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", half)
+    disk_fills_after_4_bytes(monkeypatch)
     with pytest.raises(StoreError, match=r"cannot save .*0001.json: the disk is full"):
         store.push_action("Bob draws 7")
     monkeypatch.undo()

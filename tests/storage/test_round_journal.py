@@ -5,8 +5,6 @@ rounds into the night file."""
 
 from __future__ import annotations
 
-import errno
-import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from banluck.storage import DamagedFile, Store, StoreError, journal
 from banluck.storage import files as storage_files
 from banluck.storage import store as store_module
 from banluck.storage import tx as tx_module
+from tests.helpers import disk_fills_after_4_bytes
 from tests.storage.test_storage import SNAPSHOT, a_round, open_night
 
 SEATS = ("Ann", "Bob", "Cat")
@@ -331,14 +330,7 @@ def test_a_full_disk_in_the_middle_of_a_round_records_nothing(
     store.push_action("deal")
     path = journal.journal_path(night_file(banluck_home))
     before = path.read_bytes()
-    real = os.write
-
-    def half(fd: int, data: Any) -> int:
-        if len(data) > 4:
-            return real(fd, bytes(data[:4]))
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", half)
+    disk_fills_after_4_bytes(monkeypatch)
     with pytest.raises(StoreError, match=r"cannot save .*0001.json: the disk is full"):
         store.record_round(a_round(("Cat", "Ann", 10)))
     monkeypatch.undo()
