@@ -193,7 +193,9 @@ def _kill_loop(  # type: ignore[no-untyped-def]
         lines = tmp_path / f"writer-{run}.txt"
         pid = server.run(WRITER, [str(banluck_home), str(run)], out=lines)
         _wait_ready(lines)
-        time.sleep(rng.uniform(0.0, 0.12))
+        # A write takes a millisecond or two: 40 ms is a couple of dozen operations, so the
+        # kill lands at a random point of a random operation (about 54 kills in 55 do).
+        time.sleep(rng.uniform(0.0, 0.04))
         os.kill(pid, signal.SIGKILL)
         assert server.wait(pid) == -signal.SIGKILL, lines.read_text()
         inflight: tuple[str, str] | None = None
