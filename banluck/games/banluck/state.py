@@ -104,6 +104,20 @@ class RoundState:
     def waiting_for(self) -> list[str]:
         return [why for p in self.players.values() if (why := self.to_play(p))]
 
+    def _anyone_to_play(self) -> bool:
+        """`bool(waiting_for())` without writing the reasons: `to_play`'s tests, in its order."""
+        max_cards = self.preset.points.max_cards
+        at_once = self.preset.five_card.settle == "at-once"
+        for p in self.players.values():
+            if p.settlement is not None or p.shown_bust:
+                continue
+            if p.count >= max_cards:
+                if at_once and len(p.seen) != p.count:
+                    return True
+            elif not p.stood:
+                return True
+        return False
+
     def all_cards(self) -> list[Card]:
         cards = list(self.dealer_cards) + list(self.burned_cards)
         for p in self.players.values():
@@ -113,7 +127,9 @@ class RoundState:
     # -- the phase ----------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        return self.ended is not None or all(p.settled for p in self.players.values())
+        if self.ended is not None:
+            return True
+        return all(p.settlement is not None for p in self.players.values())
 
     @property
     def phase(self) -> str:
@@ -124,7 +140,7 @@ class RoundState:
             return "deal"
         if self.dealer_instant() is not None:
             return "showdown"
-        if self.waiting_for():
+        if self._anyone_to_play():
             return "players"
         return "dealer"
 
