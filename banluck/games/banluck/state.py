@@ -86,18 +86,22 @@ class RoundState:
     def open_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if not p.settled]
 
+    def _holds_up(self, p: PlayerState) -> str | None:
+        """What player `p` holds up the dealer's turn for: "show" (his cards must be shown),
+        "play" (he is still to hit or stand), or None."""
+        if p.settlement is not None or p.shown_bust:
+            return None
+        if p.count >= self.preset.points.max_cards:
+            at_once = self.preset.five_card.settle == "at-once"
+            return "show" if at_once and len(p.seen) != p.count else None
+        return None if p.stood else "play"
+
     def to_play(self, p: PlayerState) -> str | None:
         """Why player `p` holds up the dealer's turn, or None."""
-        if p.settled:
-            return None
-        if p.shown_bust:
-            return None
-        max_cards = self.preset.points.max_cards
-        if p.count >= max_cards:
-            if not p.known and self.preset.five_card.settle == "at-once":
-                return f"{p.name} holds {p.count} cards: they must be shown (five_card.settle)"
-            return None
-        if not p.stood:
+        why = self._holds_up(p)
+        if why == "show":
+            return f"{p.name} holds {p.count} cards: they must be shown (five_card.settle)"
+        if why == "play":
             return f"{p.name} is still to play (hit {p.name} or stand {p.name})"
         return None
 
@@ -105,18 +109,8 @@ class RoundState:
         return [why for p in self.players.values() if (why := self.to_play(p))]
 
     def _anyone_to_play(self) -> bool:
-        """`bool(waiting_for())` without writing the reasons: `to_play`'s tests, in its order."""
-        max_cards = self.preset.points.max_cards
-        at_once = self.preset.five_card.settle == "at-once"
-        for p in self.players.values():
-            if p.settlement is not None or p.shown_bust:
-                continue
-            if p.count >= max_cards:
-                if at_once and len(p.seen) != p.count:
-                    return True
-            elif not p.stood:
-                return True
-        return False
+        """`bool(waiting_for())` without writing the reasons."""
+        return any(self._holds_up(p) for p in self.players.values())
 
     def all_cards(self) -> list[Card]:
         cards = list(self.dealer_cards) + list(self.burned_cards)
