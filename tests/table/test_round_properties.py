@@ -87,7 +87,7 @@ def played_rounds(draw: st.DrawFn) -> tuple[Round, list[Action]]:
         assert options, f"no legal action in phase {rnd.state.phase}: {rnd.lines()}"
         action = draw(st.sampled_from(options))
         rnd.do(action)
-        used = rnd.state.all_cards()
+        used = set(rnd.state.all_cards())  # cards are hashable: one lookup a card
         deck = [c for c in deck if c not in used]
     return rnd, list(rnd.actions)
 

@@ -57,10 +57,14 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
 def _check_new_cards(
     state: RoundState, new: Sequence[Card], replacing: Sequence[Card] = ()
 ) -> None:
-    pool = Counter(state.all_cards())
-    pool.subtract(Counter(replacing))
+    if replacing:
+        pool = Counter(state.all_cards())
+        pool.subtract(Counter(replacing))
+        cards = [*pool.elements(), *new]
+    else:
+        cards = [*state.all_cards(), *new]  # the same cards, counted the same
     try:
-        check_deck([*pool.elements(), *new], state.preset.decks)
+        check_deck(cards, state.preset.decks)
     except BanluckError as exc:
         raise RuleError(str(exc)) from None
 

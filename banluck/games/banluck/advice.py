@@ -26,7 +26,7 @@ draw when anyone is left.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -84,11 +84,18 @@ class Lookahead:
     for the same pool compare directly.
     """
 
-    def __init__(self, model: Model, cards: int) -> None:
+    def __init__(
+        self, model: Model, cards: int, weigh: Callable[[Pool], Weights] | None = None
+    ) -> None:
         self.model = model
         self.cards = cards
         self.rules = model.rules
         self.preset = model.preset
+        # `weigh(pool)`: closed_weights(model, cards, pool, moments=True), or a faster equal
+        self.weigh = weigh or (lambda pool: closed_weights(model, cards, pool, moments=True))
+        entries = model.closed.get(cards)
+        self._classes = entries.classes if entries is not None else ()
+        self._multiples: dict[int, tuple[int, ...]] = {}
 
     def open_value(self, dealer: Ranks, pool: Pool, squared: bool = False) -> float:
         """Sum of w(M) * dealer's result when the dealer opens him holding `dealer`."""
@@ -98,14 +105,41 @@ class Lookahead:
     def settle(
         self, classes: Sequence[int], w: Sequence[float], dealer: Ranks, squared: bool = False
     ) -> float:
+        multiples = self.multiples(classes, dealer)
+        total = 0.0
+        if squared:
+            for x, s in zip(w, multiples, strict=True):
+                if x:
+                    total += x * s * s
+        else:
+            for x, s in zip(w, multiples, strict=True):
+                if x:
+                    total += -x * s  # s is the player's multiple: the dealer gets -s
+        return total
+
+    def settle_both(
+        self, classes: Sequence[int], w: Sequence[float], dealer: Ranks
+    ) -> tuple[float, float]:
+        """(settle(...), settle(..., squared=True)) in one pass: the same sums."""
+        multiples = self.multiples(classes, dealer)
+        first = second = 0.0
+        for x, s in zip(w, multiples, strict=True):
+            if x:
+                first += -x * s
+                second += x * s * s
+        return first, second
+
+    def multiples(self, classes: Sequence[int], dealer: Ranks) -> Sequence[int]:
+        """The player's multiple of each class in `classes` against the dealer's `dealer`."""
         dealer_class = self.rules.class_of(dealer)
         multiple = self.rules.player_multiple
-        total = 0.0
-        for cid, x in zip(classes, w, strict=True):
-            if x:
-                s = multiple(cid, dealer_class)  # the player's multiple: the dealer gets -s
-                total += x * s * s if squared else -x * s
-        return total
+        if classes is not self._classes:
+            return [multiple(cid, dealer_class) for cid in classes]
+        found = self._multiples.get(dealer_class)
+        if found is None:
+            found = tuple(multiple(cid, dealer_class) for cid in classes)
+            self._multiples[dealer_class] = found
+        return found
 
     def draw_value(self, dealer: Ranks, pool: Pool, weights: Weights | None = None) -> float:
         """Sum of w(M) * dealer's result when he draws first and opens as soon as he may.
@@ -113,7 +147,7 @@ class Lookahead:
         `weights`, when given, is `closed_weights(..., pool, moments=True)` already computed.
         """
         if weights is None or not weights.moments:
-            weights = closed_weights(self.model, self.cards, pool, moments=True)
+            weights = self.weigh(pool)
         if weights.total <= 0.0:
             return 0.0
         remaining = sum(pool) - self.cards

@@ -59,7 +59,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from banluck.core.errors import RuleError
 from banluck.core.money import fair_turn
@@ -68,16 +68,19 @@ from banluck.games.banluck.hands import INSTANT_KINDS, Kind
 from banluck.games.banluck.odds import (
     DEFAULT_POLICY,
     RANKS,
+    Factors,
     Model,
     Policy,
     Pool,
     Ranks,
+    Weights,
+    _falling_row,
     add_rank,
     closed_weights,
     deck_pool,
     draw_probability_of,
+    falling,
     model_for,
-    shown_value,
     two_card_starts,
 )
 from banluck.games.banluck.preset import Preset
@@ -147,6 +150,127 @@ def _escape(preset: Preset, dealer_two: Ranks, kind: Kind) -> Literal["void", "r
     return None
 
 
+class _ArrayWeights:
+    """`closed_weights(model, n, pool, moments)` with numpy, for the many pools of the exact
+    computation: every product is taken in the same order (phi, then the factors by rank) and
+    every class's sum adds its hands in the same order, so the floats are the same."""
+
+    def __init__(self, model: Model, n: int) -> None:
+        import numpy as np
+
+        self.np = np
+        self.model = model
+        self.n = n
+        entries = model.closed[n]
+        self.classes = entries.classes
+        self.count = len(entries.classes)
+        cells: list[int] = []  # (local class, rank) of each card count, hand by hand
+        owners: list[int] = []
+        counts: list[float] = []
+        for e, (cls, _, factors) in enumerate(entries.entries):
+            for r, c in factors:
+                cells.append(cls * len(RANKS) + r)
+                owners.append(e)
+                counts.append(float(c))
+        self.columns = _columns([factors for _, _, factors in entries.entries])
+        self.phi = np.array([phi for _, phi, _ in entries.entries], dtype=np.float64)
+        self.local = np.array([cls for cls, _, _ in entries.entries], dtype=np.intp)
+        self.cells = np.array(cells, dtype=np.intp)
+        self.owners = np.array(owners, dtype=np.intp)
+        self.counts = np.array(counts, dtype=np.float64)
+
+    def __call__(self, pool: Pool, moments: bool = True) -> Weights:
+        np = self.np
+        denominator = falling(sum(pool), self.n)
+        if denominator <= 0:
+            return closed_weights(self.model, self.n, pool, moments)
+        x = _products(self.phi, self.columns, _pool_table(pool))
+        scale = 1.0 / denominator
+        w = np.bincount(self.local, weights=x, minlength=self.count) * scale
+        wt = tuple(w.tolist())
+        if moments:
+            mom = np.bincount(
+                self.cells, weights=x[self.owners] * self.counts, minlength=self.count * len(RANKS)
+            )
+            rows = (mom * scale).reshape(self.count, len(RANKS)).tolist()
+            mt = tuple(map(tuple, rows))
+        else:
+            mt = ()
+        return Weights(self.classes, wt, mt, sum(wt))
+
+
+_ROW = 6  # falling factorials kept per rank: taking 0 to 5 cards
+
+
+def _columns(factors: list[Factors]) -> list[Any]:
+    """Per card position, the index in `_pool_table` of each hand's falling factorial (a 1.0
+    past a hand's last rank)."""
+    import numpy as np
+
+    widest = max(len(f) for f in factors)
+    one = len(RANKS) * _ROW
+    index = np.full((len(factors), widest), one, dtype=np.intp)
+    for e, hand in enumerate(factors):
+        for j, (r, c) in enumerate(hand):
+            index[e, j] = r * _ROW + c
+    return [np.ascontiguousarray(index[:, j]) for j in range(widest)]
+
+
+@lru_cache(maxsize=4096)
+def _pool_table(pool: Pool) -> Any:
+    """ff(u_r, k) for every rank r and k = 0..5, flat, then a 1.0 (see `_columns`)."""
+    import numpy as np
+
+    return np.array([v for u in pool for v in _falling_row(u)] + [1.0], dtype=np.float64)
+
+
+def _products(phi: Any, columns: list[Any], table: Any) -> Any:
+    """phi * ff(u_r1, m_r1) * ff(u_r2, m_r2) * ... of every hand, multiplied in that order."""
+    x = phi * table[columns[0]]
+    for column in columns[1:]:
+        x *= table[column]
+    return x
+
+
+class _ArrayShown:
+    """`shown_value(model, pool)` with numpy: the same products and sums in the same order."""
+
+    def __init__(self, model: Model) -> None:
+        import numpy as np
+
+        self.np = np
+        self.sizes = []
+        for n, shown in model.shown.items():
+            self.sizes.append(
+                (
+                    n,
+                    np.array([phi for _, phi, _ in shown.entries], dtype=np.float64),
+                    _columns([factors for _, _, factors in shown.entries]),
+                    np.array([m for m, _, _ in shown.entries], dtype=np.float64),
+                    np.zeros(len(shown.entries), dtype=np.intp),
+                )
+            )
+
+    def __call__(self, pool: Pool) -> tuple[float, float, float]:
+        bincount = self.np.bincount
+        table = _pool_table(pool)
+        total = sum(pool)
+        chance = first = second = 0.0
+        for n, phi, columns, multiple, zeros in self.sizes:
+            denominator = falling(total, n)
+            if denominator <= 0:
+                continue
+            x = _products(phi, columns, table)
+            xm = x * multiple
+            c = float(bincount(zeros, weights=x, minlength=1)[0])  # summed in order
+            f = float(bincount(zeros, weights=xm, minlength=1)[0])
+            s = float(bincount(zeros, weights=xm * multiple, minlength=1)[0])
+            chance += c / denominator
+            first += f / denominator
+            second += s / denominator
+        return chance, first, second
+
+
 class HeadsUp:
     """The exact heads-up computation (see the module docstring)."""
 
@@ -163,10 +287,13 @@ class HeadsUp:
         self.deck = deck_pool(preset.decks) if deck is None else deck
         self.model: Model = model_for(preset, policy, "no-instant")
         self.rules = self.model.rules
-        self.looks = {n: Lookahead(self.model, n) for n in self.model.sizes()}
+        self.weigh = {n: _ArrayWeights(self.model, n) for n in self.model.sizes()}
+        self.shown = _ArrayShown(self.model)
+        self.looks = {n: Lookahead(self.model, n, self.weigh[n]) for n in self.model.sizes()}
         self.opens: dict[tuple[Ranks, int], bool] = {}
         self.escapes: set[Ranks] = set()
         self._memo: dict[tuple[Ranks, int], tuple[float, float]] = {}
+        self._filled: set[Ranks] = set()
 
     def pool_of(self, dealer: Ranks) -> Pool:
         counts = list(self.deck)
@@ -185,13 +312,10 @@ class HeadsUp:
         look = self.looks[cards]
         hand = self.rules.hand(dealer)
         state = dealer_state(hand, self.preset)
-        weights = closed_weights(self.model, cards, pool, moments=state == "may-open")
+        weights = self.weigh[cards](pool, moments=state == "may-open")
         result = (0.0, 0.0)
         if weights.total > 0.0:
-            opened = (
-                look.settle(weights.classes, weights.w, dealer),
-                look.settle(weights.classes, weights.w, dealer, squared=True),
-            )
+            opened = look.settle_both(weights.classes, weights.w, dealer)
             if state == "terminal" or (state == "may-open" and hand.total >= self.dealer.stand_at):
                 result = opened
             elif state == "may-open":
@@ -226,7 +350,7 @@ class HeadsUp:
                 inst2 += p * m * m
         if kind in INSTANT_KINDS:
             return inst1, inst2
-        _, shown1, shown2 = shown_value(self.model, pool)
+        _, shown1, shown2 = self.shown(pool)
         play1, play2 = inst1 - shown1, inst2 + shown2
         for n in self.looks:
             f, s = self.closed_value(dealer_two, n)
@@ -260,6 +384,9 @@ class HeadsUp:
         return DealerTable(dict(self.opens), frozenset(self.escapes))
 
     def _fill(self, dealer: Ranks) -> None:
+        if dealer in self._filled:
+            return  # reached before by another order of the same cards
+        self._filled.add(dealer)
         hand = self.rules.hand(dealer)
         state = dealer_state(hand, self.preset)
         if state == "terminal" or hand.total >= self.dealer.stand_at:
@@ -352,6 +479,8 @@ class Simulator:
         self.opens = dict(table.opens)
         self.cards = [r for r in RANKS for _ in range(deck_pool(preset.decks)[r])]
         self._fate: dict[Ranks, tuple[bool, int]] = {}
+        self._start: dict[Ranks, tuple[bool, bool]] = {}
+        self._step: dict[Ranks, tuple[int, int]] = {}
         self._heads_up: HeadsUp | None = None
 
     def fate(self, ranks: Ranks) -> tuple[bool, int]:
@@ -377,73 +506,130 @@ class Simulator:
             self.opens[key] = found
         return found
 
+    def start(self, dealer: Ranks) -> tuple[bool, bool]:
+        """(the players play on, the round is void) after the dealer's two-card start."""
+        found = self._start.get(dealer)
+        if found is None:
+            kind = self.rules.hand(dealer).kind
+            escape = dealer in self.table.escapes
+            found = (
+                not (kind in INSTANT_KINDS or escape),
+                escape and _escape(self.preset, dealer, kind) == "void",
+            )
+            self._start[dealer] = found
+        return found
+
+    def step(self, dealer: Ranks) -> tuple[int, int]:
+        """What the dealer does holding `dealer`: (_DRAW, _, ), (_ASK, class): open whom the
+        table says, draw for the rest, or (_ALL, class): open everyone."""
+        found = self._step.get(dealer)
+        if found is None:
+            hand = self.rules.hand(dealer)
+            state = dealer_state(hand, self.preset)
+            if state == "may-open" and hand.total < self.dealer.stand_at:
+                found = (_ASK, self.rules.class_of(dealer))
+            elif state != "must-draw":
+                found = (_ALL, self.rules.class_of(dealer))
+            else:
+                found = (_DRAW, -1)
+            self._step[dealer] = found
+        return found
+
     def play(self, rounds: int, seed: int) -> _Tally:
         rng = random.Random(seed)
         cards = list(self.cards)
         tally = _Tally()
         rules = self.rules
+        instant_multiple = rules.instant_multiple
+        player_multiple = rules.player_multiple
         draw = self.model.draw
         left_out = self.model.left_out
-        preset = self.preset
-        stand_at = self.dealer.stand_at
         n_players = self.players
+        start_of, step_of, fate_of, decide = self.start, self.step, self.fate, self.decide
+        starts_seen, steps_seen, fates_seen = self._start, self._step, self._fate
+        swaps = shuffle_steps(len(cards))
+        getrandbits = rng.getrandbits
+        chance = rng.random
+        sum_round = sum_round_sq = sum_player_sq = 0
         for _ in range(rounds):
-            rng.shuffle(cards)
-            dealer = tuple(sorted(cards[0:2]))
-            nxt = 2
-            starts = []
-            for _ in range(n_players):
-                starts.append(tuple(sorted(cards[nxt : nxt + 2])))
-                nxt += 2
+            _shuffle(cards, swaps, getrandbits)
+            a, b = cards[0], cards[1]
+            dealer: Ranks = (a, b) if a <= b else (b, a)
+            nxt = 2 + 2 * n_players  # two cards each dealt first, then the draws
             results = [0] * n_players
-            dealer_kind = rules.hand(dealer).kind
-            escape = dealer in self.table.escapes
+            found = starts_seen.get(dealer)
+            plays_on, void = found if found is not None else start_of(dealer)
             closed: list[tuple[int, int, int]] = []  # (seat, cards, class)
-            for seat, start in enumerate(starts):
-                m = rules.instant_multiple(start, dealer)
+            for seat in range(n_players):
+                a, b = cards[2 + 2 * seat], cards[3 + 2 * seat]
+                start = (a, b) if a <= b else (b, a)
+                m = instant_multiple(start, dealer)
                 if m is not None:
                     results[seat] = -m
                     continue
-                if dealer_kind in INSTANT_KINDS or escape or start in left_out:
+                if not plays_on or start in left_out:
                     continue  # the round ended for him: nothing moves (a run, an escape)
-                hand = start
-                while rng.random() < draw[hand]:
+                hand: Ranks = start
+                while chance() < draw[hand]:
                     hand = add_rank(hand, cards[nxt])
                     nxt += 1
-                shown, value = self.fate(hand)
+                fate = fates_seen.get(hand)
+                shown, value = fate if fate is not None else fate_of(hand)
                 if shown:
                     results[seat] = -value
                 else:
                     closed.append((seat, len(hand), value))
-            if escape and _escape(preset, dealer, dealer_kind) == "void":
+            if void:
                 results = [0] * n_players
             while closed:
-                dealer_hand = rules.hand(dealer)
-                state = dealer_state(dealer_hand, preset)
-                if state == "may-open" and dealer_hand.total < stand_at:
+                step = steps_seen.get(dealer)
+                what, dc = step if step is not None else step_of(dealer)
+                if what == _ASK:
                     keep = []
-                    dc = rules.class_of(dealer)
                     for item in closed:
-                        if self.decide(dealer, item[1]):
-                            results[item[0]] = -rules.player_multiple(item[2], dc)
+                        if decide(dealer, item[1]):
+                            results[item[0]] = -player_multiple(item[2], dc)
                         else:
                             keep.append(item)
                     closed = keep
                     if not closed:
                         break
-                elif state != "must-draw":
-                    dc = rules.class_of(dealer)
+                elif what == _ALL:
                     for seat, _, cls in closed:
-                        results[seat] = -rules.player_multiple(cls, dc)
+                        results[seat] = -player_multiple(cls, dc)
                     break
                 dealer = add_rank(dealer, cards[nxt])
                 nxt += 1
             total = sum(results)
-            tally.rounds += 1
-            tally.sum_round += total
-            tally.sum_round_sq += total * total
-            tally.sum_player_sq += sum(x * x for x in results)
+            sum_round += total
+            sum_round_sq += total * total
+            sum_player_sq += sum(x * x for x in results)
+        tally.rounds += rounds
+        tally.sum_round += sum_round
+        tally.sum_round_sq += sum_round_sq
+        tally.sum_player_sq += sum_player_sq
         return tally
+
+
+def shuffle_steps(n: int) -> list[tuple[int, int]]:
+    """random.shuffle's steps for n items: position i swaps with a j below i + 1, drawn from
+    (i + 1).bit_length() random bits (again while it is not below)."""
+    return [(i, (i + 1).bit_length()) for i in reversed(range(1, n))]
+
+
+def _shuffle(
+    cards: list[int], steps: list[tuple[int, int]], getrandbits: Callable[[int], int]
+) -> None:
+    """`random.shuffle(cards)` of the Random whose `getrandbits` this is, without its call per
+    card: the same bits drawn in the same order, so the same order of the cards."""
+    for i, k in steps:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_DRAW, _ASK, _ALL = 0, 1, 2  # Simulator.step: the dealer must draw, may open some, opens all
 
 
 _WORKER: Simulator | None = None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from banluck.core.cards import Card
+from banluck.core.cards import RANKS, TEN_CARDS, Card
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import AceMode
 
@@ -60,10 +60,19 @@ def _totals(mode: AceMode, n_cards: int, aces: int, base: int) -> tuple[int, boo
     return best, best != lowest
 
 
+# What a card of each rank counts (`Card.pips`), 0 for an ace (the hand decides its value).
+_PIPS = {rank: 0 if rank == "A" else 10 if rank in TEN_CARDS else int(rank) for rank in RANKS}
+
+
 def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
     """(total, soft) of `cards` under ace mode `mode`. Soft: an ace counts above its least."""
-    aces = sum(1 for c in cards if c.is_ace)
-    base = sum(c.pips for c in cards if not c.is_ace)
+    aces = base = 0
+    for card in cards:
+        pips = _PIPS[card.rank]
+        if pips:
+            base += pips
+        else:
+            aces += 1
     return _totals(mode, len(cards), aces, base)
 
 
@@ -111,10 +120,12 @@ def first_two_kind(cards: Sequence[Card]) -> Kind | None:
     """The instant hand made by the first two cards, if any (suits and ace mode do not matter)."""
     if len(cards) < 2:
         return None
-    a, b = cards[0], cards[1]
-    if a.is_ace and b.is_ace:
-        return Kind.BAN_BAN
-    if (a.is_ace and b.is_ten_card) or (b.is_ace and a.is_ten_card):
+    a, b = cards[0].rank, cards[1].rank
+    if a == "A":
+        if b == "A":
+            return Kind.BAN_BAN
+        return Kind.BAN_LUCK if b in TEN_CARDS else None
+    if b == "A" and a in TEN_CARDS:
         return Kind.BAN_LUCK
     return None
 

@@ -99,6 +99,7 @@ def unseen_pool(seen: Iterable[Card], decks: int) -> Pool:
     return tuple(counts)
 
 
+@lru_cache(maxsize=65536)
 def add_rank(ranks: Ranks, rank: int) -> Ranks:
     """The multiset with one more card of `rank` (kept sorted)."""
     for i, r in enumerate(ranks):

@@ -86,23 +86,31 @@ class RoundState:
     def open_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if not p.settled]
 
+    def _holds_up(self, p: PlayerState) -> str | None:
+        """What player `p` holds up the dealer's turn for: "show" (his cards must be shown),
+        "play" (he is still to hit or stand), or None."""
+        if p.settlement is not None or p.shown_bust:
+            return None
+        if p.count >= self.preset.points.max_cards:
+            at_once = self.preset.five_card.settle == "at-once"
+            return "show" if at_once and len(p.seen) != p.count else None
+        return None if p.stood else "play"
+
     def to_play(self, p: PlayerState) -> str | None:
         """Why player `p` holds up the dealer's turn, or None."""
-        if p.settled:
-            return None
-        if p.shown_bust:
-            return None
-        max_cards = self.preset.points.max_cards
-        if p.count >= max_cards:
-            if not p.known and self.preset.five_card.settle == "at-once":
-                return f"{p.name} holds {p.count} cards: they must be shown (five_card.settle)"
-            return None
-        if not p.stood:
+        why = self._holds_up(p)
+        if why == "show":
+            return f"{p.name} holds {p.count} cards: they must be shown (five_card.settle)"
+        if why == "play":
             return f"{p.name} is still to play (hit {p.name} or stand {p.name})"
         return None
 
     def waiting_for(self) -> list[str]:
         return [why for p in self.players.values() if (why := self.to_play(p))]
+
+    def _anyone_to_play(self) -> bool:
+        """`bool(waiting_for())` without writing the reasons."""
+        return any(self._holds_up(p) for p in self.players.values())
 
     def all_cards(self) -> list[Card]:
         cards = list(self.dealer_cards) + list(self.burned_cards)
@@ -113,7 +121,9 @@ class RoundState:
     # -- the phase ----------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        return self.ended is not None or all(p.settled for p in self.players.values())
+        if self.ended is not None:
+            return True
+        return all(p.settlement is not None for p in self.players.values())
 
     @property
     def phase(self) -> str:
@@ -124,7 +134,7 @@ class RoundState:
             return "deal"
         if self.dealer_instant() is not None:
             return "showdown"
-        if self.waiting_for():
+        if self._anyone_to_play():
             return "players"
         return "dealer"
 

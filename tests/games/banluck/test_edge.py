@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,12 +23,22 @@ from banluck.games.banluck.edge import (
     EdgeResult,
     HeadsUp,
     Simulator,
+    _shuffle,
     exact_edge,
     fair_turn,
+    shuffle_steps,
     simulate_edge,
 )
 from banluck.games.banluck.hands import Hand, Kind
-from banluck.games.banluck.odds import RANK_LABELS, Policy, Pool, two_card_starts
+from banluck.games.banluck.odds import (
+    RANK_LABELS,
+    Policy,
+    Pool,
+    closed_weights,
+    deck_pool,
+    shown_value,
+    two_card_starts,
+)
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import five_card_at_once, instant, versus
 from tests.helpers import ban_luck_shipped
@@ -55,11 +65,12 @@ def _take(pool: Pool, r: int) -> Pool:
     return (*pool[:r], pool[r] - 1, *pool[r + 1 :])
 
 
-def _draws(pool: Pool) -> Iterator[tuple[int, float, Pool]]:
+@cache
+def _draws(pool: Pool) -> tuple[tuple[int, float, Pool], ...]:
+    """Each card that may come next: its rank, its chance and the pool left (the same pools
+    come up in many orders: worked out once)."""
     whole = sum(pool)
-    for r, u in enumerate(pool):
-        if u:
-            yield r, u / whole, _take(pool, r)
+    return tuple((r, u / whole, _take(pool, r)) for r, u in enumerate(pool) if u)
 
 
 def brute_edge(
@@ -84,48 +95,70 @@ def brute_edge(
         """The dealer's result against `player` when he opens it (the same cards, the same sum)."""
         return -versus(hand_of(player), hand_of(ranks), preset).multiple
 
-    def dealer_turn(
-        d: list[int], player: tuple[int, ...], pool: Pool, n: int
-    ) -> tuple[float, float]:
-        ranks = tuple(d)
+    @cache
+    def in_order(ranks: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(ranks))
+
+    @cache
+    def opens_at(ranks: tuple[int, ...], n: int) -> bool:
+        """Whether the dealer holding these cards (in this order) opens a player of n cards."""
         state = state_of(ranks)
         opens = state == "terminal" or (
             state == "may-open" and hand_of(ranks).total >= dealer.stand_at
         )
         if state == "may-open" and not opens:
-            opens = table.opens[(tuple(sorted(d)), n)]
-        if opens:
-            s = result(
-                tuple(sorted(player)), tuple(sorted(ranks))
-            )  # a hand is its cards, in any order
+            opens = table.opens[(in_order(ranks), n)]
+        return opens
+
+    def dealer_turn(
+        d: tuple[int, ...], player: tuple[int, ...], pool: Pool, n: int
+    ) -> tuple[float, float]:
+        if opens_at(d, n):
+            s = result(in_order(player), in_order(d))  # a hand is its cards, in any order
             return s, s * s
         f = s2 = 0.0
         for r, p, rest in _draws(pool):
-            a, b = dealer_turn([*d, r], player, rest, n)
+            a, b = dealer_turn((*d, r), player, rest, n)
             f += p * a
             s2 += p * b
         return f, s2
 
-    def player_turn(h: list[int], d: list[int], pool: Pool) -> tuple[float, float]:
-        hand = hand_of(tuple(h))
-        chance = policy.draw_probability(hand, preset)
+    @cache
+    def player_at(h: tuple[int, ...]) -> tuple[float, tuple[float, float] | None]:
+        """The player's chance to draw holding `h`, and his result if he stands and is shown."""
+        hand = hand_of(h)
+        at_once = five_card_at_once(hand, preset)
+        if at_once is not None:
+            shown: tuple[float, float] | None = (-at_once.multiple, at_once.multiple**2)
+        elif hand.bust and preset.bust.shown_at_once:
+            shown = (1.0, 1.0)  # a bust shown at once loses 1 to the dealer
+        else:
+            shown = None
+        return policy.draw_probability(hand, preset), shown
+
+    def player_turn(h: tuple[int, ...], d: tuple[int, ...], pool: Pool) -> tuple[float, float]:
+        chance, shown = player_at(h)
         f = s2 = 0.0
         if chance < 1.0:
-            at_once = five_card_at_once(hand, preset)
-            if at_once is not None:
-                a, b = -at_once.multiple, at_once.multiple**2
-            elif hand.bust and preset.bust.shown_at_once:
-                a, b = 1.0, 1.0  # a bust shown at once loses 1 to the dealer
-            else:
-                a, b = dealer_turn(d, tuple(h), pool, len(h))
+            a, b = shown if shown is not None else dealer_turn(d, h, pool, len(h))
             f += (1.0 - chance) * a
             s2 += (1.0 - chance) * b
         if chance > 0.0:
             for r, p, rest in _draws(pool):
-                a, b = player_turn([*h, r], d, rest)
+                a, b = player_turn((*h, r), d, rest)
                 f += chance * p * a
                 s2 += chance * p * b
         return f, s2
+
+    @cache
+    def instant_of(player: tuple[int, ...], dealer_two: tuple[int, ...]) -> int | None:
+        """The instant check's multiple for the player (None: it does not apply)."""
+        verdict = instant(_cards(list(player)), _cards(list(dealer_two)), preset)
+        return None if verdict is None else verdict.multiple
+
+    @cache
+    def runs(player: tuple[int, ...]) -> bool:
+        return policy.runs(Hand.of(_cards(list(player)), preset), preset)
 
     for p1, q1, pool1 in _draws(deck):
         for p2, q2, pool2 in _draws(pool1):
@@ -133,19 +166,19 @@ def brute_edge(
                 for d2, q4, pool4 in _draws(pool3):
                     q = q1 * q2 * q3 * q4
                     d_two = tuple(sorted((d1, d2)))
-                    verdict = instant(_cards([p1, p2]), _cards([d1, d2]), preset)
+                    multiple = instant_of((p1, p2), (d1, d2))
                     acc = play[d_two]
                     acc[0] += q
-                    if verdict is not None:
-                        s = -verdict.multiple
+                    if multiple is not None:
+                        s = -multiple
                         acc[1] += q * s
                         acc[2] += q * s * s
                         escape[d_two][0] += q * s
                         escape[d_two][1] += q * s * s
                         continue
-                    if policy.runs(Hand.of(_cards([p1, p2]), preset), preset):
+                    if runs((p1, p2)):
                         continue
-                    a, b = player_turn([p1, p2], [d1, d2], pool4)
+                    a, b = player_turn((p1, p2), (d1, d2), pool4)
                     acc[1] += q * a
                     acc[2] += q * b
     total = first = second = 0.0
@@ -258,6 +291,47 @@ def test_two_processes_give_the_same_result_as_one() -> None:
     two = simulate_edge(preset, 3, 12_000, seed=5, table=exact.table, workers=2)
     assert one.edge == two.edge
     assert one.half_width == two.half_width
+
+
+def test_the_simulator_shuffles_as_random_shuffle_does() -> None:
+    """The simulator's own shuffle draws the same bits as `random.shuffle`: the same order of
+    the cards and the same random numbers after it, so a seed gives the same figures."""
+    cards = list(range(52))
+    for seed in range(20):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        expected, got = list(cards), list(cards)
+        for _ in range(3):
+            theirs.shuffle(expected)
+            _shuffle(got, shuffle_steps(len(got)), ours.getrandbits)
+            assert got == expected
+        assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("name", ["chinese", "kampung", "xi-dach"])
+def test_the_exact_computations_weights_are_closed_weights(name: str) -> None:
+    """The exact computation's numpy passes give `closed_weights` and `shown_value` to the last
+    bit, for any pool and policy (the edge does not move by a rounding)."""
+    preset = presets.load(name)
+    rng = random.Random(name)
+    deck = deck_pool(preset.decks)
+    for policy in (Policy(), Policy(p=0.3, short=0.1, stand_at=17)):
+        heads_up = HeadsUp(preset, policy)
+        pools = [deck, tuple(max(u - 3, 0) for u in deck), (0, 0, 1, 0, 0, 2, 0, 0, 0, 1)]
+        pools += [tuple(rng.randint(0, u) for u in deck) for _ in range(40)]
+        for pool in pools:
+            assert heads_up.shown(pool) == shown_value(heads_up.model, pool)
+            for n, weigh in heads_up.weigh.items():
+                for moments in (True, False):
+                    assert weigh(pool, moments) == closed_weights(heads_up.model, n, pool, moments)
+
+
+@FULL_DECK
+def test_a_seed_gives_the_figures_it_always_gave() -> None:
+    """Six players, a fixed seed: the figures the simulator has always given for it (the deal,
+    the draws and the dealer's play take the random numbers in the same order)."""
+    exact = full_deck_edge("chinese")
+    mc = simulate_edge(presets.load("chinese"), 6, 4_000, seed=13, table=exact.table)
+    assert (mc.edge, mc.sd_round) == (0.04516666666666667, 5.485032396905124)
 
 
 def test_progress_is_reported_up_to_the_total() -> None:
