@@ -25,7 +25,7 @@ def is_two_card_21(cards: Sequence[Card]) -> bool:
     """Two cards making 21: a blackjack when they are a box's first two (not a split hand's)."""
     if len(cards) != 2:
         return False
-    a, b = cards  # one ace and one ten-card
+    a, b = cards  # two cards make 21 only as an ace and a ten-card
     return (a.rank == "A" and PIPS[b.rank] == 10) or (b.rank == "A" and PIPS[a.rank] == 10)
 
 
