@@ -17,6 +17,10 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("s", "h", "d", "c")
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 TEN_CARDS = frozenset({"10", "J", "Q", "K"})
+# Each rank's value when it is not an ace (aces: 1), looked up rather than worked out per card.
+PIPS: dict[str, int] = {
+    rank: 1 if rank == "A" else 10 if rank in TEN_CARDS else int(rank) for rank in RANKS
+}
 
 _SUIT_ALIASES = {
     "s": "s", "h": "h", "d": "d", "c": "c",
@@ -57,11 +61,7 @@ class Card:
     @property
     def pips(self) -> int:
         """The card's value when it is not an ace (aces: 1; the hand decides more)."""
-        if self.rank == "A":
-            return 1
-        if self.rank in TEN_CARDS:
-            return 10
-        return int(self.rank)
+        return PIPS[self.rank]
 
     def __str__(self) -> str:
         return self.rank + (SUIT_SYMBOLS[self.suit] if self.suit else "")
@@ -106,18 +106,20 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def check_deck(cards: Iterable[Card], decks: int) -> None:
     """Refuse cards the deck(s) cannot hold: a fifth seven or a second A♠ with one deck."""
-    by_rank: Counter[str] = Counter()
-    by_card: Counter[tuple[str, str]] = Counter()
-    for card in cards:
-        by_rank[card.rank] += 1
-        if card.suit is not None:
-            by_card[(card.rank, card.suit)] += 1
-    for rank, count in by_rank.items():
-        if count > 4 * decks:
-            raise CardError(
-                f"{count} cards of rank {rank} seen, but {decks} deck(s) hold only {4 * decks}:"
-                " check the cards entered"
-            )
+    seen = list(cards)
+    # A count over the limit needs more cards than the limit: fewer are never counted.
+    if len(seen) > 4 * decks:
+        by_rank: Counter[str] = Counter([card.rank for card in seen])
+        for rank, count in by_rank.items():
+            if count > 4 * decks:
+                raise CardError(
+                    f"{count} cards of rank {rank} seen, but {decks} deck(s) hold only"
+                    f" {4 * decks}: check the cards entered"
+                )
+    suited = [(card.rank, card.suit) for card in seen if card.suit is not None]
+    if len(suited) <= decks:
+        return
+    by_card: Counter[tuple[str, str]] = Counter(suited)
     for (rank, suit), count in by_card.items():
         if count > decks:
             card = Card(rank, suit)

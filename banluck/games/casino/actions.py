@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.casino import boxes
+from banluck.games.casino.hands import is_two_card_21
 from banluck.games.casino.settlement import settle
 from banluck.games.casino.sidebet_round import check_suits
 from banluck.games.casino.state import Box, HandState, Result, RoundState
@@ -86,12 +87,11 @@ def _to_play(state: RoundState, name: str, doing: str) -> HandState:
         raise RuleError(f"cannot {doing} {name}: no such hand this round")
     if hand.result is not None:
         raise RuleError(f"cannot {doing} {name}: {_settled(hand)}")
-    phase = state.phase
+    phase, current = state.turn()  # current: the hand to play, in the players' phase
     if phase in ("up", "deal", "peek"):
         raise RuleError(f"cannot {doing} {name}: {state.waiting()}")
     if state.hand_done(hand):
         raise RuleError(f"cannot {doing} {name}: the hand is over ({hand.label()})")
-    current = state.to_play()
     if current is not None and current is not hand:
         raise RuleError(f"cannot {doing} {name}: {current.name} plays first (boxes in seat order)")
     return hand
@@ -106,12 +106,13 @@ def _before_decisions(state: RoundState, doing: str) -> None:
     """Even money and insurance: the ace is up, the boxes are dealt, nobody has played."""
     if state.up is None or not state.up.is_ace:
         raise RuleError(f"cannot {doing}: only against an ace up (the up card is {state.up})")
-    if state.phase in ("up", "deal"):
+    phase = state.phase
+    if phase in ("up", "deal"):
         raise RuleError(f"cannot {doing}: {state.waiting()}")
     if state.no_hole_card:
         if state.decided or len(state.dealer_cards) > 1:
             raise RuleError(f"cannot {doing}: the players have begun to play")
-    elif state.phase != "peek":
+    elif phase != "peek":
         raise RuleError(f"cannot {doing}: the peek is over")
 
 
@@ -330,8 +331,6 @@ class Hole(Action[RoundState]):
 
 
 def _is_bj(cards: list[Card]) -> bool:
-    from banluck.games.casino.hands import is_two_card_21
-
     return is_two_card_21(cards)
 
 

@@ -4,20 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from banluck.core.cards import Card
+from banluck.core.cards import PIPS, Card
 
 
 def total(cards: Sequence[Card]) -> tuple[int, bool]:
     """The best total and whether it is soft (an ace counted 11)."""
-    hard = sum(c.pips for c in cards)
-    if any(c.is_ace for c in cards) and hard + 10 <= 21:
+    hard = 0
+    ace = False
+    for card in cards:  # a hand is a few cards: one plain loop
+        rank = card.rank
+        hard += PIPS[rank]
+        if rank == "A":
+            ace = True
+    if ace and hard + 10 <= 21:
         return hard + 10, True
     return hard, False
 
 
 def is_two_card_21(cards: Sequence[Card]) -> bool:
     """Two cards making 21: a blackjack when they are a box's first two (not a split hand's)."""
-    return len(cards) == 2 and total(cards)[0] == 21
+    if len(cards) != 2:
+        return False
+    a, b = cards  # two cards make 21 only as an ace and a ten-card
+    return (a.rank == "A" and PIPS[b.rank] == 10) or (b.rank == "A" and PIPS[a.rank] == 10)
 
 
 def label(cards: Sequence[Card]) -> str:

@@ -83,15 +83,19 @@ class Box:
 
     @property
     def dealt(self) -> bool:
-        return len(self.hands[0].cards) >= 2 or self.hands[0].split
+        first = self.hands[0]
+        return len(first.cards) >= 2 or first.split
 
     @property
     def settled(self) -> bool:
-        return (
-            all(h.result is not None for h in self.hands)
-            and (self.insurance == 0 or self.insurance_result is not None)
-            and all(len(h.share_results) == len(h.shares) for h in self.hands)
-            and all(b.insurance == 0 or b.insurance_result is not None for b in self.bettors)
+        """Every hand settled (each bettor's share of it too), and every insurance."""
+        for h in self.hands:
+            if h.result is None or len(h.share_results) != len(h.shares):
+                return False
+        if self.insurance != 0 and self.insurance_result is None:
+            return False
+        return not self.bettors or all(
+            b.insurance == 0 or b.insurance_result is not None for b in self.bettors
         )
 
 
@@ -125,7 +129,7 @@ class RoundState:
             return True
         if len(hand.cards) < 2:
             return False
-        if hand.natural or hand.total >= 21:
+        if total(hand.cards)[0] >= 21:  # 21, a blackjack among them, or bust
             return True
         if hand.split_aces and self.preset.split.aces_one_card:
             return not self.may_resplit_aces(hand)
@@ -143,9 +147,7 @@ class RoundState:
 
     def to_play(self) -> HandState | None:
         """The hand whose turn it is: boxes in seat order, each box's hands in order."""
-        if self.phase != "players":
-            return None
-        return next((h for h in self.hands() if not self.hand_done(h)), None)
+        return self.turn()[1]
 
     # -- the dealer ---------------------------------------------------------------------------
     @property
@@ -192,28 +194,61 @@ class RoundState:
     # -- the phase ----------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        return self.ended is not None or (
-            self.up is not None
-            and all(box.dealt for box in self.players.values())
-            and all(box.settled for box in self.players.values())
-            and all(bet.result is not None for bet in self.side_bets)  # side bets (sidebets.py)
-            and (not self.plays_out or self.dealer_final())  # a live Bingo card (bingo.py)
-        )
+        """Ended, or: the up card shown, every box dealt and settled, every side bet settled
+        (sidebets.py), and for a live Bingo card the dealer's hand final (bingo.py)."""
+        if self.ended is not None:
+            return True
+        if self.up is None:
+            return False
+        for box in self.players.values():
+            if not box.dealt or not box.settled:
+                return False
+        return self._rest_settled()
+
+    def _rest_settled(self) -> bool:
+        """The side bets settled and, for a live Bingo card, the dealer's hand final."""
+        for bet in self.side_bets:
+            if bet.result is None:
+                return False
+        return not self.plays_out or self.dealer_final()
 
     @property
     def phase(self) -> str:
         """up, deal, peek, players, dealer or done."""
-        if self.done:
-            return "done"
-        if self.up is None:
-            return "up"
-        if not all(box.dealt for box in self.players.values()):
-            return "deal"
-        if self.needs_peek():
-            return "peek"
-        if any(not self.hand_done(h) for h in self.hands()):
-            return "players"
-        return "dealer"
+        return self.turn()[0]
+
+    def turn(self) -> tuple[str, HandState | None]:
+        """The phase (`phase`) and, in the players' phase, the hand to play (`to_play`): both
+        from one look at the boxes."""
+        if self.ended is not None:
+            return "done", None
+        up = self.up
+        if up is None:
+            return "up", None
+        boxes = self.players.values()
+        for box in boxes:
+            if not box.dealt:
+                return "deal", None
+        settled = True
+        for box in boxes:
+            if not box.settled:
+                settled = False
+                break
+        if settled and self._rest_settled():
+            return "done", None
+        # the peek (needs_peek): a peek game, an ace or ten up, a box still waiting for it
+        if (
+            not self.no_hole_card
+            and (up.is_ace or up.is_ten_card)
+            and not self.peeked
+            and (self.plays_out or not settled)
+        ):
+            return "peek", None
+        for box in boxes:
+            for hand in box.hands:
+                if not self.hand_done(hand):
+                    return "players", hand
+        return "dealer", None
 
     def all_cards(self) -> list[Card]:
         cards = list(self.dealer_cards)
@@ -223,7 +258,7 @@ class RoundState:
 
     def pending(self) -> str:
         """What the round is waiting for, in a few words."""
-        phase = self.phase
+        phase, hand = self.turn()
         if phase == "up":
             return "the dealer's up card (up CARD)"
         if phase == "deal":
@@ -233,7 +268,6 @@ class RoundState:
             extra = " after even money and insurance" if self.up and self.up.is_ace else ""
             return f"the peek{extra} (peek, or hole CARD when he has blackjack)"
         if phase == "players":
-            hand = self.to_play()
             assert hand is not None
             return f"{hand.name} to play ({hand.label()})"
         if phase == "dealer":
@@ -245,7 +279,7 @@ class RoundState:
 
     def waiting(self) -> str:
         """What comes first, as the end of a refusal (`cannot hit Carol: ...`)."""
-        phase = self.phase
+        phase, hand = self.turn()
         if phase == "up":
             return "the dealer's up card comes first (up CARD)"
         if phase == "deal":
@@ -254,7 +288,6 @@ class RoundState:
         if phase == "peek":
             return "the dealer peeks first (peek, or hole CARD)"
         if phase == "players":
-            hand = self.to_play()
             assert hand is not None
             return f"{hand.name} is still to play ({hand.label()})"
         if phase == "dealer":

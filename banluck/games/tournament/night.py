@@ -144,11 +144,17 @@ class Tournament:
         return len(self.hands) + 1
 
     def is_out(self, name: str) -> Out | None:
-        return next((o for o in self.out if o.name == name), None)
+        for gone in self.out:
+            if gone.name == name:
+                return gone
+        return None
 
     @property
     def still_in(self) -> list[str]:
-        return [n for n in self.start.seats if self.is_out(n) is None]
+        if not self.out:
+            return list(self.start.seats)
+        gone = {o.name for o in self.out}
+        return [n for n in self.start.seats if n not in gone]
 
     @property
     def over(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from banluck.app import presets
@@ -13,10 +14,20 @@ from banluck.table.line import split_line
 from banluck.table.round import Round
 from banluck.table.seats import Table
 
+SHIPPED = frozenset(presets.shipped_names())
+
+
+@functools.cache
+def _shipped(name: str) -> Preset:
+    """A shipped preset, read once: its file never changes, and a Preset is frozen."""
+    loaded = presets.load(name)
+    assert isinstance(loaded, Preset)
+    return loaded
+
 
 def preset(name: str = "blackjack-pro", **knobs: Any) -> Preset:
     """A shipped casino preset with dotted knobs changed: `preset(**{"split.max_hands": 3})`."""
-    loaded = presets.load(name)
+    loaded = _shipped(name) if name in SHIPPED else presets.load(name)
     assert isinstance(loaded, Preset)
     for key, value in knobs.items():
         if "." not in key:

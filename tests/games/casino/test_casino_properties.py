@@ -4,6 +4,7 @@ redo changes nothing; and the settlement equals a second one written here from C
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -59,9 +60,15 @@ def house_rules(draw: st.DrawFn) -> Preset:
 def shoe(rng: random.Random, decks: int) -> list[Card]:
     """A shuffled shoe, small cards and aces doubled in chance at the top so that splits,
     blackjacks and soft hands come often (the shoe still never holds too many of a rank)."""
-    cards = [Card(r) for r in RANKS for _ in range(4 * decks)]
+    cards = list(_unshuffled(decks))
     rng.shuffle(cards)
     return cards
+
+
+@functools.cache
+def _unshuffled(decks: int) -> tuple[Card, ...]:
+    """The shoe's cards in order, made once a number of decks (a Card is frozen)."""
+    return tuple(Card(r) for r in RANKS for _ in range(4 * decks))
 
 
 def candidates(state: RoundState, cards: list[Card]) -> list[Action[RoundState]]:

@@ -5,6 +5,7 @@ CASINO.md §4, written here from the round's lines alone, says."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 from hypothesis import given
@@ -51,9 +52,15 @@ BETS = st.lists(
 
 
 def suited_shoe(rng: random.Random, decks: int) -> list[Card]:
-    cards = [Card(r, s) for r in RANKS for s in SUITS for _ in range(decks)]
+    cards = list(_unshuffled(decks))
     rng.shuffle(cards)
     return cards
+
+
+@functools.cache
+def _unshuffled(decks: int) -> tuple[Card, ...]:
+    """The shoe's cards in order, made once a number of decks (a Card is frozen)."""
+    return tuple(Card(r, s) for r in RANKS for s in SUITS for _ in range(decks))
 
 
 def random_round(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hypothesis import strategies as st
+
 from banluck.core.errors import RuleError
 from banluck.games.tournament.night import Tournament
 
@@ -79,3 +81,28 @@ def play_out(
         else:  # pragma: no cover - the driver always finds a legal line
             raise AssertionError(f"no legal line at: {now().pending()}")
     raise AssertionError("the tournament did not end")
+
+
+def drawers(
+    data: st.DataObject,
+) -> tuple[Callable[[list[str]], str], Callable[[int, int], int]]:
+    """`draw` and `amount` for `play_out`, drawn from `data`: one of the options, an integer
+    from low to high. Each strategy is made once and drawn again (a new but equal strategy each
+    time draws the same values, only slower)."""
+    choices: dict[tuple[str, ...], st.SearchStrategy[str]] = {}
+    ranges: dict[tuple[int, int], st.SearchStrategy[int]] = {}
+
+    def draw(options: list[str]) -> str:
+        key = tuple(options)
+        strategy = choices.get(key)
+        if strategy is None:
+            strategy = choices[key] = st.sampled_from(options)
+        return data.draw(strategy)
+
+    def amount(low: int, high: int) -> int:
+        strategy = ranges.get((low, high))
+        if strategy is None:
+            strategy = ranges[(low, high)] = st.integers(low, high)
+        return data.draw(strategy)
+
+    return draw, amount

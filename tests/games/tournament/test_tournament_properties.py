@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from banluck.app import presets
 from banluck.games.tournament.night import Tournament, start_for
-from tests.games.tournament.driver import play_out
+from tests.games.tournament.driver import drawers, play_out
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve"]
 
@@ -27,13 +27,7 @@ def test_chips_balance_against_the_dealer_and_prizes_share_the_pool(
     data: st.DataObject, players: int, chips: int
 ) -> None:
     t = Tournament(start_for(PRESET, NAMES[:players], 20, chips))
-
-    def draw(options: list[str]) -> str:
-        return data.draw(st.sampled_from(options))
-
-    def amount(low: int, high: int) -> int:
-        return data.draw(st.integers(low, high))
-
+    draw, amount = drawers(data)
     lines = play_out(lambda: t, t.do_line, draw, amount)
     assert t.over
     for hand in t.hands:
