@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from banluck.core.cards import RANKS, TEN_CARDS, Card
+from banluck.core.cards import PIPS, TEN_CARDS, Card
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import AceMode
 
@@ -60,19 +60,14 @@ def _totals(mode: AceMode, n_cards: int, aces: int, base: int) -> tuple[int, boo
     return best, best != lowest
 
 
-# What a card of each rank counts (`Card.pips`), 0 for an ace (the hand decides its value).
-_PIPS = {rank: 0 if rank == "A" else 10 if rank in TEN_CARDS else int(rank) for rank in RANKS}
-
-
 def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
     """(total, soft) of `cards` under ace mode `mode`. Soft: an ace counts above its least."""
     aces = base = 0
     for card in cards:
-        pips = _PIPS[card.rank]
-        if pips:
-            base += pips
+        if card.rank == "A":
+            aces += 1  # the hand decides its value
         else:
-            aces += 1
+            base += PIPS[card.rank]
     return _totals(mode, len(cards), aces, base)
 
 
