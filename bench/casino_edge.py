@@ -1,6 +1,6 @@
 """Benchmark and check of the casino house-edge lab (banluck.games.casino.edge).
 
-    python bench/casino_edge.py           # full: every rule set below, 1-8 decks (minutes)
+    python bench/casino_edge.py           # full: every rule set below, 1-8 decks (about 30 s)
     python bench/casino_edge.py --short   # CI: one single-deck rule set, a few seconds (with
                                           # numpy; without it, per-hand values against an ace)
 

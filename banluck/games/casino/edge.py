@@ -23,6 +23,10 @@ of the dealer (hole card first, then his draws, S17 or H17) is enumerated once p
 grouped by the multiset M of the cards he draws; a sequence drawing M has the chance
 prod_r ff(a_r, m_r) / ff(A, |M|) from the shoe a = shoe - u - R (ff is the falling factorial), so
 the outcome vector for R is a weighted sum over the multisets: no draw is recomputed per hand.
+The weight factors over the ranks, so with numpy the vectors of every composition the player's
+recursion can visit are computed at once, as matrix products (`_Dealer.outcomes`), and so are the
+values of every hand, a hard total at a time (`_Solver._fill_hands`): the same sums in the same
+order as the recursion, which takes over for anything else.
 
 The peek: the player's cards are drawn first and the dealer's hole card after them (cards dealt
 without replacement are exchangeable, so this is the same joint law as the real order). Values are
@@ -56,9 +60,10 @@ kept, the one through the cards they take from each other is not.
 
 Numbers
 -------
-numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
-at import time); without it the same sums run in plain Python (fine for the
-small shoes of the tests, about 4x the numpy time for 8 decks).
+numpy, where installed, evaluates the dealer's outcome vectors and the hands' values (imported
+inside the solver, never at import time); without it the recursion runs in plain Python, one
+composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
+decks).
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ DOUBLE_ON = ("any", "hard", "9-11", "10-11")
 SURRENDER = ("none", "late", "late-not-vs-ace")
 # Outcome slots of the dealer's vector: 17, 18, 19, 20, 21, bust, blackjack.
 BUST, BJ = 5, 6
+# `_Dealer.outcomes` factors the weights into ranks A..3 and 4..10.
+SPLIT_RANK = 3
 
 Shoe = tuple[int, ...]
 # Options within TIE of the best count as equal: the first of stand, hit, double, surrender,
@@ -210,7 +217,6 @@ class _Dealer:
         self.multisets = [m for m, _ in groups]
         self.counts = [c for _, c in groups]
         self.sizes = [sum(m) for m in self.multisets]
-        self.memo: dict[Shoe, tuple[float, ...]] = {}
         self.outcome: Callable[[Shoe], tuple[float, ...]]
         if use_numpy:
             self._setup_numpy()
@@ -276,13 +282,16 @@ class _Dealer:
             got = self._ratio[key] = table[self.m[:, r]]
         return got
 
+    def _inv_den(self, s: int) -> Any:
+        """1 / ff(total - s, |M|) for every multiset M (0 where the shoe is too short)."""
+        n = self.total - s
+        table = self.np.array([1.0 / f if (f := _ff(n, j)) else 0.0 for j in range(40)])
+        return table[self._sizes]
+
     def _den_of(self, s: int) -> Any:
         got = self._den.get(s)
         if got is None:
-            np = self.np
-            n = self.total - s
-            table = np.array([1.0 / _ff(n, j) if _ff(n, j) else 0.0 for j in range(40)])
-            got = self._den[s] = self._base_w * table[self._sizes]
+            got = self._den[s] = self._base_w * self._inv_den(s)
         return got
 
     def _outcome_numpy(self, removed: Shoe) -> tuple[float, ...]:
@@ -291,6 +300,62 @@ class _Dealer:
             if k:
                 w = w * self._ratio_of(r, k)
         return tuple((w @ self.c).tolist())
+
+    def outcomes(self, removed: Any) -> Any:
+        """The outcome vectors of many compositions at once (numpy only): `removed` an integer
+        array, a composition a row (each within the shoe); returns one vector a row.
+
+        The weight of the multiset M given R factors over the ranks: with R = (R1, R2) and
+        M = (M1, M2) split at `SPLIT_RANK`, it is F1(R1, M1) F2(R2, M2) times c(M) / ff(A, |M|),
+        A depending on |R| only. So for the compositions of one size the vectors are the
+        bilinear forms F1 W F2 of two small matrices (the distinct R1 against the distinct M1,
+        the distinct R2 against the distinct M2) with the dealer's weights W: two matrix
+        products per size instead of a sum over every multiset for every composition."""
+        np = self.np
+        comps = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        m, base, cut = self.m, self.base, SPLIT_RANK
+        top = np.maximum(comps.max(axis=0, initial=0), m.max(axis=0, initial=0)) + 1
+
+        def distinct(rows: Any, width: Any) -> tuple[Any, Any]:
+            """The distinct rows, and each row's index among them."""
+            strides = np.cumprod(np.concatenate(([1], width[:-1])))
+            _, first, inverse = np.unique(rows @ strides, return_index=True, return_inverse=True)
+            return rows[first], inverse.reshape(-1)
+
+        def factors(rows: Any, multisets: Any, ranks: range) -> Any:
+            """prod over `ranks` of ff(b_r - k_r, j_r) / ff(b_r, j_r): a row per composition
+            part k, a column per multiset part j."""
+            out = np.ones((len(rows), len(multisets)))
+            for i, r in enumerate(ranks):
+                b = base[r]
+                table = np.array(
+                    [
+                        [_ff(b - k, j) / f if (f := _ff(b, j)) else 0.0 for j in range(top[r])]
+                        for k in range(top[r])
+                    ]
+                )
+                out *= table[rows[:, i][:, None], multisets[:, i][None, :]]
+            return out
+
+        m1, i1 = distinct(m[:, :cut], top[:cut])
+        m2, i2 = distinct(m[:, cut:], top[cut:])
+        r1, h = distinct(comps[:, :cut], top[:cut])
+        r2, g = distinct(comps[:, cut:], top[cut:])
+        f1 = factors(r1, m1, range(cut))
+        f2 = factors(r2, m2, range(cut, 10))
+        level = comps.sum(axis=1)
+        out = np.empty((len(comps), 7))
+        for size in np.unique(level).tolist():
+            at = np.flatnonzero(level == size)
+            weights = np.zeros((len(m1), len(m2), 7))
+            weights[i1, i2] = self.c * (self._base_w * self._inv_den(size))[:, None]
+            hs, hi = np.unique(h[at], return_inverse=True)
+            gs, gi = np.unique(g[at], return_inverse=True)
+            a = f1[hs] @ weights.reshape(len(m1), -1)
+            a = a.reshape(len(hs), len(m2), 7).transpose(0, 2, 1).reshape(-1, len(m2))
+            pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
+            out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+        return out
 
 
 # --- the player -------------------------------------------------------------------------------
@@ -306,8 +371,63 @@ def _total(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
+@lru_cache(maxsize=16)
+def _reach(first: int | None) -> tuple[Shoe, ...]:
+    """Every hand the player's recursion reaches from a two-card start (the starts holding
+    `first`; None: every start): the start, and the hand one card more than a reached hand whose
+    total is under 21, while its hard total is at most 21. The counts are not bounded here: the
+    hands of a shoe are those within it."""
+    seen: set[Shoe] = set()
+
+    def go(hand: Shoe, hard: int, ace: bool) -> None:
+        if hand in seen:
+            return
+        seen.add(hand)
+        if _total(hard, ace) < 21:
+            for r in range(min(10, 21 - hard)):
+                go(_add(hand, r), hard + r + 1, ace or r == ACE)
+
+    for c1 in range(10):
+        for c2 in range(c1, 10):
+            if first is None or first in (c1, c2):
+                go(_add(_add((0,) * 10, c1), c2), c1 + c2 + 2, ACE in (c1, c2))
+    return tuple(sorted(seen))
+
+
+# An entry of `_Solver.table`, per composition removed: (ev, m2) of standing on a total of 16 or
+# less, 17, ..., 21 (twelve numbers), then the dealer's outcome vector (seven).
+DEALER_AT = 12
+
+
+def _stand_index(total: int) -> int:
+    return 2 * (total - 16) if total > 16 else 0
+
+
+def _entry(d: Sequence[float], lose_all: float) -> list[float]:
+    """A table entry from a dealer vector (the sums of `_Solver._fill`, in the same order)."""
+    out: list[float] = []
+    for total in range(16, 22):
+        win = d[BUST]
+        lose = lose_all * d[BJ]
+        # the dealer's totals 17..21 are slots 0..4: below `total` win, above lose, equal push
+        below = min(max(total - 17, 0), 5)
+        for slot in range(below):
+            win += d[slot]
+        for slot in range(below + (total >= 17), 5):
+            lose += d[slot]
+        out += (win - lose, win + lose)
+    return [*out, *d]
+
+
 class _Solver:
-    """Composition-dependent values for one up card."""
+    """Composition-dependent values for one up card.
+
+    A composition of removed cards is known by its code, sum_r removed_r * strides_r (one more
+    card of rank r: + strides_r). `table` holds, per code, the values of standing on each total
+    and the dealer's vector. With numpy, the first value asked for fills the table for every
+    composition the recursion can visit (`_compositions`, `_Dealer.outcomes`), and the memo of
+    `play` for every hand among them (`_fill_hands`); the recursion then finds them there. In
+    plain Python (or for a composition outside that set) they are computed one by one."""
 
     def __init__(
         self, rules: Rules, shoe: Shoe, up: int, use_numpy: bool, split_method: str
@@ -321,16 +441,215 @@ class _Solver:
         self.size = sum(self.base)
         # the rank that, drawn with the up card, makes a dealer blackjack (None: no blackjack)
         self.bj_other: int | None = TEN if up == ACE else ACE if up == TEN else None
-        self.memo: dict[tuple[Shoe, int, bool], Value] = {}
-        self.dmemo: dict[Shoe, tuple[float, ...]] = {}
-        self.vmemo: dict[tuple[Shoe, int, bool], list[float]] = {}
+        strides = [1]
+        for b in self.base[:-1]:
+            strides.append(strides[-1] * (b + 1))
+        self.strides = tuple(strides)
+        self.table: dict[int, list[float]] = {}
+        # per total, the sign of a stood hand's result for each dealer outcome: below the total
+        # win, above lose, equal push; a bust wins; a blackjack takes L
+        self.signs = [
+            [1.0 if total > 17 + slot else -1.0 if total < 17 + slot else 0.0 for slot in range(5)]
+            + [1.0, -self.L]
+            for total in range(22)
+        ]
+        self.filled = not use_numpy
+        # play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
+        self.memo: dict[int, Value] = {}
+        self.vmemo: dict[int, list[float]] = {}
+
+    # compositions
+    def code(self, removed: Shoe) -> int:
+        return sum(k * s for k, s in zip(removed, self.strides, strict=True))
+
+    def _decode(self, code: int) -> Shoe:
+        return tuple((code // s) % (b + 1) for s, b in zip(self.strides, self.base, strict=True))
+
+    def _split_counts(self, x: int) -> list[int]:
+        """The numbers of pair cards out with which a split hand of x x is played (`split`)."""
+        if self.split_method == "fixed":
+            return [2]
+        rules = self.rules
+        may_resplit = x != ACE or rules.resplit_aces
+        seen: set[tuple[int, int, int]] = set()
+
+        def f(k: int, t: int, j: int) -> None:
+            if k == 0 or (k, t, j) in seen:
+                return
+            seen.add((k, t, j))
+            f(k - 1, t, j)
+            if self.base[x] > j:  # a pair card can come
+                if may_resplit and t < rules.split_max_hands:
+                    f(k + 1, t + 1, j + 1)
+                else:
+                    f(k - 1, t, j + 1)
+
+        f(2, 2, 2)
+        return sorted({j for _, _, j in seen})
+
+    def _compositions(self) -> tuple[Any, Any, Any, Any]:
+        """Every composition whose values the recursion can ask for (a superset; arrays, one a
+        row): the hands from the two-card starts, and the split hands with the other pair cards
+        out; those within the shoe. With each, the points and the number of the other pair cards
+        (the hand's hard total is the composition's points less those) and whether the hand is
+        played on (split aces taking one card are not)."""
+        np = self.dealer.np
+        blocks = [np.array(_reach(None), dtype=np.int64)]
+        offsets = [0]
+        extras = [0]
+        played = [True]
+        if self.rules.split_max_hands >= 2:
+            for x in range(10):
+                if self.base[x] < 2:
+                    continue
+                one_card = x == ACE and self.rules.aces_one_card
+                if one_card:
+                    hands = np.array([_add(_add((0,) * 10, x), r) for r in range(10)])
+                else:
+                    hands = np.array(_reach(x), dtype=np.int64)
+                for j in self._split_counts(x):
+                    shifted = hands.copy()
+                    shifted[:, x] += j - 1
+                    blocks.append(shifted)
+                    offsets.append((j - 1) * (x + 1))
+                    extras.append(j - 1)
+                    played.append(not one_card)
+        comps = np.concatenate(blocks)
+        sizes = [len(b) for b in blocks]
+        offset, extra = np.repeat(offsets, sizes), np.repeat(extras, sizes)
+        play = np.repeat(played, sizes)
+        within = (comps <= np.array(self.base)).all(axis=1)
+        return comps[within], offset[within], extra[within], play[within]
+
+    def _fill(self) -> None:
+        """With numpy: the table entry of every composition of `_compositions`, then `play`
+        and `_play_vec` of every hand among them (`_fill_hands`)."""
+        np = self.dealer.np
+        comps, offset, extra, played = self._compositions()
+        codes = comps @ np.array(self.strides, dtype=np.int64)
+        unique, first, row = np.unique(codes, return_index=True, return_inverse=True)
+        d = self.dealer.outcomes(comps[first])
+        cols = []
+        for total in range(16, 22):  # `_entry`'s sums, a column at a time
+            win = d[:, BUST]
+            lose = self.L * d[:, BJ]
+            below = min(max(total - 17, 0), 5)
+            for slot in range(below):
+                win = win + d[:, slot]
+            for slot in range(below + (total >= 17), 5):
+                lose = lose + d[:, slot]
+            cols += [win - lose, win + lose]
+        entries = np.column_stack([*cols, d])
+        self.table.update(zip(unique.tolist(), entries.tolist(), strict=True))
+        row = row.reshape(-1)
+        self._fill_hands(
+            comps[played], codes[played], entries[row[played]], offset[played], extra[played]
+        )
+
+    def _fill_hands(self, comps: Any, codes: Any, entries: Any, offset: Any, extra: Any) -> None:
+        """`play` of every hand (composition, hard total, ace), hard totals from 21 down: the
+        sums of `_play` and `_one_card` in the same order, for all hands of one hard total at a
+        time. Then `_play_vec` (the sums of `_hit_vec`), kept for the hands of three cards after
+        a split: the ones `_split_hand` asks for."""
+        np = self.dealer.np
+        hard = (comps * np.arange(1, 11)).sum(axis=1) - offset
+        own = comps.sum(axis=1) - extra  # the hand's own cards
+        ace = comps[:, ACE] > 0
+        keys, first = np.unique(codes * 64 + hard * 2 + ace, return_index=True)
+        if not len(keys):
+            return
+        comps, codes, entries, hard, ace, own, split = (
+            a[first] for a in (comps, codes, entries, hard, ace, own, extra > 0)
+        )
+        total = np.where(ace & (hard <= 11), hard + 10, hard)
+        at = np.where(total > 16, 2 * (total - 16), 0)
+        ev = entries[np.arange(len(keys)), at]
+        m2 = entries[np.arange(len(keys)), at + 1]
+        left = self.size - comps.sum(axis=1)
+        base = np.array(self.base)
+        # per rank, each hand's hand one card more (its index), and where that is drawn
+        child = []
+        for r in range(10):
+            h = hard + r + 1
+            key = (codes + self.strides[r]) * 64 + h * 2 + (ace | (r == ACE))
+            where = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+            live = (comps[:, r] < base[r]) & (h <= 21) & (total < 21)
+            if not (keys[where] == key)[live].all():
+                return  # a hand missing: `_play` computes them one by one
+            child.append((where, live))
+        other, lose_all = self.bj_other, self.L
+        hits = np.zeros(len(keys), dtype=bool)  # hitting beats standing
+        for hand_total in range(21, 1, -1):
+            at = np.flatnonzero((hard == hand_total) & (total < 21))
+            if not len(at):
+                continue
+            n_left = left[at]
+            hit_ev = np.zeros(len(at))
+            hit_m2 = np.zeros(len(at))
+            drawn = np.zeros(len(at), dtype=np.int64)
+            for r in range(min(10, 21 - hand_total)):
+                where, live = child[r][0][at], child[r][1][at]
+                n = base[r] - comps[at, r]
+                p = n / n_left
+                hit_ev = np.where(live, hit_ev + p * ev[where], hit_ev)
+                hit_m2 = np.where(live, hit_m2 + p * m2[where], hit_m2)
+                drawn += np.where(live, n, 0)
+            busts = drawn < n_left
+            with np.errstate(divide="ignore", invalid="ignore"):
+                m = (n_left - drawn) / n_left
+                if other is not None:
+                    na = base[other] - comps[at, other]
+                    flag = int(hand_total + other + 1 > 21)
+                    bj = (n_left - drawn - flag) * na / (n_left * (n_left - 1))
+                    m = m - (1.0 - lose_all) * bj
+            hit_ev = np.where(busts, hit_ev - m, hit_ev)
+            hit_m2 = np.where(busts, hit_m2 + m, hit_m2)
+            better = hit_ev > ev[at] + TIE
+            hits[at] = better
+            ev[at] = np.where(better, hit_ev, ev[at])
+            m2[at] = np.where(better, hit_m2, m2[at])
+        pairs = zip(ev.tolist(), m2.tolist(), strict=True)
+        self.memo.update(zip(keys.tolist(), pairs, strict=True))
+        if not split.any():
+            return
+        dealer = entries[:, DEALER_AT:]
+        vec = np.array(self.signs)[total] * dealer
+        scale = np.array([1.0] * 6 + [self.L])
+        for hand_total in range(21, 1, -1):
+            at = np.flatnonzero((hard == hand_total) & hits)
+            if not len(at):
+                continue
+            n_left = left[at]
+            busts = np.zeros(len(at), dtype=bool)
+            for r in range(max(21 - hand_total, 0), 10):
+                busts |= comps[at, r] < base[r]
+            w = np.zeros((len(at), 7))
+            for r in range(min(10, 21 - hand_total)):
+                where, live = child[r][0][at], child[r][1][at]
+                p = (base[r] - comps[at, r]) / n_left
+                v = np.where(busts[:, None], vec[where] + scale * dealer[where], vec[where])
+                w = np.where(live[:, None], w + p[:, None] * v, w)
+            vec[at] = np.where(busts[:, None], w - scale * dealer[at], w)
+        keep = np.flatnonzero(split & (own <= 3))
+        self.vmemo.update(zip(keys[keep].tolist(), vec[keep].tolist(), strict=True))
+
+    def _at(self, code: int) -> list[float]:
+        got = self.table.get(code)
+        return got if got is not None else self._miss(code)
+
+    def _miss(self, code: int) -> list[float]:
+        if not self.filled:
+            self.filled = True
+            self._fill()
+            got = self.table.get(code)
+            if got is not None:
+                return got
+        got = self.table[code] = _entry(self.dealer.outcome(self._decode(code)), self.L)
+        return got
 
     # the dealer, the blackjack mass
-    def _vector(self, removed: Shoe) -> tuple[float, ...]:
-        got = self.dmemo.get(removed)
-        if got is None:
-            got = self.dmemo[removed] = self.dealer.outcome(removed)
-        return got
+    def _vector(self, removed: Shoe) -> list[float]:
+        return self._at(self.code(removed))[DEALER_AT:]
 
     def bj_chance(self, removed: Shoe) -> float:
         if self.up not in (ACE, TEN):
@@ -345,18 +664,9 @@ class _Solver:
         return 1.0 - bj + self.L * bj
 
     def stand(self, removed: Shoe, total: int) -> Value:
-        d = self.dmemo.get(removed)
-        if d is None:
-            d = self.dmemo[removed] = self.dealer.outcome(removed)
-        win = d[BUST]
-        lose = self.L * d[BJ]
-        # the dealer's totals 17..21 are slots 0..4: below `total` win, above lose, equal push
-        below = min(max(total - 17, 0), 5)
-        for slot in range(below):
-            win += d[slot]
-        for slot in range(below + (total >= 17), 5):
-            lose += d[slot]
-        return win - lose, win + lose
+        e = self._at(self.code(removed))
+        i = _stand_index(total)
+        return e[i], e[i + 1]
 
     def bust(self, removed: Shoe) -> Value:
         m = self.mass(removed)
@@ -370,55 +680,76 @@ class _Solver:
 
     def play(self, removed: Shoe, hard: int, ace: bool) -> Value:
         """The best of standing and hitting (no double, split or surrender: after a hit)."""
-        key = (removed, hard, ace)
+        return self._play(removed, self.code(removed), hard, ace)
+
+    def _play(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
+        key = code * 64 + hard * 2 + ace
         got = self.memo.get(key)
         if got is not None:
             return got
         total = _total(hard, ace)
-        best = self.stand(removed, total)
+        e = self.table.get(code)
+        if e is None:
+            e = self._miss(code)
+        i = _stand_index(total)
+        best = e[i], e[i + 1]
         if total < 21:
-            hit = self.hit(removed, hard, ace)
+            hit = self._one_card(removed, code, hard, ace, False)
             if hit[0] > best[0] + TIE:
                 best = hit
         self.memo[key] = best
         return best
 
     def hit(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        return self._one_card(removed, hard, ace, False)
+        return self._one_card(removed, self.code(removed), hard, ace, False)
 
     def double(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        ev, m2 = self._one_card(removed, hard, ace, True)
+        ev, m2 = self._one_card(removed, self.code(removed), hard, ace, True)
         return 2 * ev, 4 * m2
 
-    def _one_card(self, removed: Shoe, hard: int, ace: bool, then_stand: bool) -> Value:
-        """One more card, then the best play (a hit) or standing (a double, at the unit bet).
-        The hot loop of the solver: `draws`, `_add` and `bust` written out, the same sums in the
-        same order."""
-        base = self.base
-        other, lose_all = self.bj_other, self.L
+    def _one_card(self, removed: Shoe, code: int, hard: int, ace: bool, then_stand: bool) -> Value:
+        """One more card, then the best play (a hit) or standing (a double, at the unit bet):
+        `draws`, `play` and `stand` written out; the busting cards together (their chance, less
+        that of the dealer's blackjack card after them where it does not lose all)."""
+        base, strides, memo, table = self.base, self.strides, self.memo, self.table
         left = self.size - sum(removed)
         ev = m2 = 0.0
-        for r in range(10):
+        drawn = 0  # the cards that do not bust
+        for r in range(min(10, 21 - hard)):
             n = base[r] - removed[r]
             if n <= 0:
                 continue
+            drawn += n
             p = n / left
             h = hard + r + 1
-            if h > 21:
-                # a bust's value is (-mass, mass) of the shoe with this card out
-                if other is None:
-                    m = 1.0
-                else:
-                    bj = (base[other] - removed[other] - (r == other)) / (left - 1)
-                    m = 1.0 - bj + lose_all * bj
-                ev -= p * m
-                m2 += p * m
+            child = code + strides[r]
+            soft = ace or r == ACE
+            if then_stand:
+                e = table.get(child)
+                if e is None:
+                    e = self._miss(child)
+                t = h + 10 if soft and h <= 11 else h
+                i = 2 * (t - 16) if t > 16 else 0
+                ev += p * e[i]
+                m2 += p * e[i + 1]
             else:
-                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
-                soft = ace or r == ACE
-                v = self.stand(nr, _total(h, soft)) if then_stand else self.play(nr, h, soft)
+                v = memo.get(child * 64 + h * 2 + soft)
+                if v is None:
+                    nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                    v = self._play(nr, child, h, soft)
                 ev += p * v[0]
                 m2 += p * v[1]
+        if drawn < left:
+            # the busting cards: each one's value is (-mass, mass) of the shoe with it out
+            m = (left - drawn) / left
+            other = self.bj_other
+            if other is not None:
+                na = base[other] - removed[other]
+                # P(bust card, then the dealer's blackjack card); an ace never busts
+                bj = (left - drawn - (hard + other + 1 > 21)) * na / (left * (left - 1))
+                m -= (1.0 - self.L) * bj
+            ev -= m
+            m2 += m
         return ev, m2
 
     def surrender(self, removed: Shoe) -> Value:
@@ -460,50 +791,66 @@ class _Solver:
 
     # splits
     # outcome vectors: a hand's result split by the dealer's final outcome (for the sd of splits)
-    def _stand_vec(self, removed: Shoe, total: int, bet: float) -> list[float]:
-        d = self._vector(removed)
-        w = [0.0] * 7
-        for slot in range(5):
-            dt = 17 + slot
-            w[slot] = bet * d[slot] if total > dt else -bet * d[slot] if total < dt else 0.0
-        w[BUST] = bet * d[BUST]
-        w[BJ] = -bet * self.L * d[BJ]
-        return w
+    def _stand_vec(self, e: list[float], total: int, bet: float) -> list[float]:
+        """Standing on `total` with the table entry `e` of its composition."""
+        return [bet * c * d for c, d in zip(self.signs[total], e[DEALER_AT:], strict=True)]
 
-    def _bust_vec(self, removed: Shoe, bet: float) -> list[float]:
-        d = self._vector(removed)
-        return [-bet * x for x in d[:6]] + [-bet * self.L * d[BJ]]
-
-    def _play_vec(self, removed: Shoe, hard: int, ace: bool) -> list[float]:
+    def _play_vec(self, removed: Shoe, code: int, hard: int, ace: bool) -> list[float]:
         """The outcome vector of `play` (the same decisions)."""
-        key = (removed, hard, ace)
+        key = code * 64 + hard * 2 + ace
         got = self.vmemo.get(key)
         if got is None:
             total = _total(hard, ace)
+            e = self._at(code)
             # `play` keeps hitting's value where it beats standing by more than TIE (memoised)
             if (
                 total < 21
-                and self.play(removed, hard, ace)[0] > self.stand(removed, total)[0] + TIE
+                and self._play(removed, code, hard, ace)[0] > e[_stand_index(total)] + TIE
             ):
-                got = self._hit_vec(removed, hard, ace)
+                got = self._hit_vec(removed, code, hard, ace)
             else:
-                got = self._stand_vec(removed, total, 1.0)
+                got = self._stand_vec(e, total, 1.0)
             self.vmemo[key] = got
         return got
 
-    def _hit_vec(self, removed: Shoe, hard: int, ace: bool, double: bool = False) -> list[float]:
+    def _hit_vec(
+        self, removed: Shoe, code: int, hard: int, ace: bool, double: bool = False
+    ) -> list[float]:
+        """The outcome vector of one more card, then `play` (or standing: a double). A card
+        that busts loses the bet whatever the dealer makes: the dealer's vector given those
+        cards, together, is the one given `removed` less the others' (each weighted by its
+        chance), so the busted compositions need no vector of their own."""
+        base, strides, vmemo = self.base, self.strides, self.vmemo
+        left = self.size - sum(removed)
+        bet = 2.0 if double else 1.0
+        busts = any(base[r] > removed[r] for r in range(max(21 - hard, 0), 10))
+        # with a card that busts: w = sum_r p_r (v_r + bet d_r) - bet d, d the dealer's vectors
+        # with the blackjack slot times L (`busts` above); else sum_r p_r v_r
+        scale = [bet] * 6 + [bet * self.L] if busts else [0.0] * 7
         w = [0.0] * 7
-        for r, p in self.draws(removed):
-            nr = _add(removed, r)
+        for r in range(min(10, 21 - hard)):
+            n = base[r] - removed[r]
+            if n <= 0:
+                continue
+            p = n / left
             h = hard + r + 1
-            if h > 21:
-                v = self._bust_vec(nr, 2.0 if double else 1.0)
-            elif double:
-                v = self._stand_vec(nr, _total(h, ace or r == ACE), 2.0)
+            child = code + strides[r]
+            e = self._at(child)
+            soft = ace or r == ACE
+            if double:
+                v = self._stand_vec(e, _total(h, soft), 2.0)
             else:
-                v = self._play_vec(nr, h, ace or r == ACE)
-            for i in range(7):
-                w[i] += p * v[i]
+                got = vmemo.get(child * 64 + h * 2 + soft)
+                if got is None:
+                    nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                    got = self._play_vec(nr, child, h, soft)
+                v = got
+            if busts:
+                v = [a + b * c for a, b, c in zip(v, scale, e[DEALER_AT:], strict=True)]
+            w = [a + p * b for a, b in zip(w, v, strict=True)]
+        if busts:
+            e = self._at(code)
+            w = [a - b * c for a, b, c in zip(w, scale, e[DEALER_AT:], strict=True)]
         return w
 
     def _split_hand(self, x: int, j: int) -> SplitHand:
@@ -512,6 +859,7 @@ class _Solver:
         (each weighted by its chance)."""
         rules = self.rules
         removed = _add((0,) * 10, x, j)
+        code = self.code(removed)
         ev_n = m2_n = 0.0
         ev_p = m2_p = 0.0
         vec_n = [0.0] * 7
@@ -520,27 +868,31 @@ class _Solver:
         one_card = x == ACE and rules.aces_one_card
         for r, p in self.draws(removed):
             nr = _add(removed, r)
+            ncode = code + self.strides[r]
             hard = x + r + 2
             ace = ACE in (x, r)
             total = _total(hard, ace)
-            v = self.stand(nr, total)
+            e = self._at(ncode)
+            i = _stand_index(total)
+            v = e[i], e[i + 1]
             choice = "S"
             if not one_card and total < 21:
-                hit = self.hit(nr, hard, ace)
+                hit = self._one_card(nr, ncode, hard, ace, False)
                 if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
                 if rules.double_after_split and self.may_double(hard, ace):
-                    dbl = self.double(nr, hard, ace)
+                    ev, m2 = self._one_card(nr, ncode, hard, ace, True)
+                    dbl = 2 * ev, 4 * m2
                     if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
-                vec = self._stand_vec(nr, total, 1.0)
+                vec = self._stand_vec(e, total, 1.0)
             else:
-                vec = self._hit_vec(nr, hard, ace, double=choice == "D")
+                vec = self._hit_vec(nr, ncode, hard, ace, double=choice == "D")
             if r == x:
                 px = p
                 ev_p, m2_p = p * v[0], p * v[1]
-                vec_p = [p * e for e in vec]
+                vec_p = [p * q for q in vec]
             else:
                 ev_n += p * v[0]
                 m2_n += p * v[1]
@@ -644,7 +996,7 @@ def solvers(
 @lru_cache(maxsize=1)
 def full_shoe_solvers(rules: Rules) -> tuple[_Solver | None, ...]:
     """`solvers(rules)` off a full shoe, kept for the last rule set asked, so that `edge` and
-    `strategy` of one preset in one process solve it once (about 190 MiB held at 8 decks)."""
+    `strategy` of one preset in one process solve it once (about 200 MiB held at 8 decks)."""
     return tuple(solvers(rules))
 
 

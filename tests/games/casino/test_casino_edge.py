@@ -350,7 +350,7 @@ def test_edge_report_shape(monkeypatch: pytest.MonkeyPatch) -> None:
 # https://wizardofodds.com/games/blackjack/appendix/9/1ds17r4/
 # https://wizardofodds.com/games/blackjack/appendix/9/1dh17r4/
 # More rule sets (2, 5, 6 and 8 decks, no hole card, no DAS, blackjack-pro) are checked by
-# bench/casino_edge.py: they take 10-60 s each.
+# bench/casino_edge.py: they take 1-3 s each.
 PUBLISHED_FAST = [
     ("1dh17r4 DAS", Rules(decks=1, hits_soft_17=True, split_max_hands=4, surrender="none"), 0.0072),
 ]
