@@ -17,7 +17,7 @@ from banluck.app import presets
 from banluck.cli import main as main_module
 from banluck.cli.rules_cmd import rules_app
 from banluck.games.banluck.preset import KNOBS
-from tests.helpers import ALL_SHIPPED, user_file
+from tests.helpers import ALL_SHIPPED, close_exited, user_file
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_COMMANDS = ["list", "show", "new", "set", "diff", "validate", "edit"]
@@ -432,7 +432,7 @@ def test_edit_at_a_terminal_asks_to_edit_again_or_discard(
     child.expect(r"edit again or discard\? \[e/d\]")
     child.sendline(answer)
     child.expect(pexpect.EOF)
-    child.close()
+    close_exited(child)
     if saved:
         assert child.exitstatus == 0
         assert presets.load("ours").rotation.every == 6

@@ -21,6 +21,8 @@ from unittest import mock
 
 import pytest
 
+from tests.helpers import close_exited
+
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +81,7 @@ class Table:
     def quit(self) -> int:
         self.child.send("q\r")
         self.child.expect(pexpect.EOF)
-        self.child.close()
+        close_exited(self.child)
         return int(self.child.exitstatus)
 
 
@@ -169,7 +171,7 @@ def test_killed_mid_round_reopens_as_it_was(tmp_path: Path) -> None:
     before = t.screen
     t.child.kill(signal.SIGKILL)
     t.child.expect(pexpect.EOF)
-    t.child.close()
+    close_exited(t.child)
     assert t.child.signalstatus == signal.SIGKILL
     assert night_show(tmp_path)["live"] == [
         "dealer 10 6",
@@ -279,7 +281,7 @@ def test_no_color_holds_for_the_other_styled_commands(tmp_path: Path, args: list
             timeout=60,  # seconds per expect: a bound for a hung console, not a pace
         )
         child.expect(pexpect.EOF)
-        child.close()
+        close_exited(child)
         assert child.exitstatus == 0, child.before
         if no_color:
             assert "\x1b" not in child.before
@@ -330,7 +332,7 @@ def test_ctrl_c_drops_the_line_being_typed_and_ctrl_d_leaves(tmp_path: Path) -> 
     assert night_show(tmp_path)["live"] == ["dealer 10 6", "hit Bob"]
     t.child.sendeof()
     t.child.expect(pexpect.EOF)
-    t.child.close()
+    close_exited(t.child)
     assert t.child.exitstatus == 0
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from tests.app.test_tournament_session import example_lines
 from tests.cli.test_table_terminal import Table
+from tests.helpers import close_exited
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -62,7 +63,7 @@ def test_a_whole_tournament_killed_mid_hand_and_resumed(tmp_path: Path) -> None:
     before = t.screen
     t.child.kill(signal.SIGKILL)
     t.child.expect(pexpect.EOF)
-    t.child.close()
+    close_exited(t.child)
     assert t.child.signalstatus == signal.SIGKILL
     again = Table(tmp_path)
     assert again.screen == before
