@@ -47,6 +47,53 @@ def pool_of(night_id: int) -> str:
     return f"tournament-{night_id}"
 
 
+REFUND_NOTE = "buy-in back: closed before its end"
+
+
+def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Close the open night (`banluck night close`): its record, and the entries recorded with
+    the close.
+
+    A tournament's pool must be empty when its night closes, or every player would owe a party
+    nobody is. Over, it is: its prizes went in with the line that ended it. Before its end, the
+    night closes only with `refund`: each buy-in is paid back out of the pool (a prize entry of
+    the buy-in, noted `REFUND_NOTE`) in the same write as the close. The lock is held from the
+    check to the write, so a line ending the tournament in another process cannot come between."""
+    with store.locked():
+        record = store.tonight()
+        if record is None or tournament_of(record) is None:
+            if refund and record is not None:
+                raise BanluckError(
+                    f"night {record['id']} is not a tournament: `--refund` pays a tournament's"
+                    " buy-ins back; close it with `banluck night close`"
+                )
+            return store.close_night(), []
+        played = replay(record)
+        if played.over:
+            if refund:
+                raise BanluckError(
+                    "the tournament is over and its prizes are paid: close it with"
+                    " `banluck night close`, without `--refund`"
+                )
+            return store.close_night(), []
+        if not refund:
+            raise BanluckError(
+                f"the tournament of night {record['id']} is not over ({len(played.still_in)}"
+                f" players in, {len(played.hands)} of {played.preset.tournament.hands} hands"
+                " played): play it to its end in `banluck table`, or `banluck night close"
+                " --refund` to pay every buy-in back"
+            )
+        from banluck.money.ledger import pool_entry
+
+        pool = pool_of(record["id"])
+        back = [
+            pool_entry("prize", str(e["player"]), pool, int(e["amount"]), REFUND_NOTE)
+            for e in store.entries(record["id"])
+            if e.get("kind") == "buy-in"
+        ]
+        return store.close_night(back), back
+
+
 def place(n: int) -> str:
     return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 

@@ -72,13 +72,26 @@ def show(as_json: JsonOpt = False) -> None:
 
 
 @app.command("close")
-def close() -> None:
-    """Close the open night (not while a round is being played); unpaid debts carry over.
+def close(
+    refund: Annotated[
+        bool,
+        typer.Option(
+            "--refund",
+            help="A tournament not played to its end: pay every buy-in back out of the pool.",
+        ),
+    ] = False,
+) -> None:
+    """Close the open night (not while a round is being played); unpaid debts carry over. A
+    tournament closes once it is over, or before with --refund.
 
     Example: banluck night close
     """
-    store = open_store()
-    record = store.close_night()
+    from banluck.app.tournament import close_night
+
+    record, back = close_night(open_store(), refund=refund)
+    if back:
+        paid = ", ".join(f"{e['player']} {e['amount']}" for e in back)
+        typer.echo(f"buy-ins paid back out of pool:{back[0]['pool']}: {paid}")
     typer.echo(
         f"night {record['id']} of {record['date']} closed; `banluck settle` says who pays whom"
     )

@@ -520,8 +520,10 @@ class Store:
 
         return self._write(change)
 
-    def close_night(self) -> dict[str, Any]:
-        """Close the open night (no round may be in progress); return its record."""
+    def close_night(self, entries: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+        """Close the open night (no round may be in progress); return its record. `entries`
+        (buy-ins or prizes, `ledger.pool_entry`: a tournament's buy-ins paid back) are recorded
+        in the same write, checked first: StoreError naming the problems, nothing changed."""
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
@@ -529,6 +531,8 @@ class Store:
                 raise StoreError(
                     "a round is in progress; record it or undo its actions before closing the night"
                 )
+            if entries:
+                _add_checked(tx, db, entries, night_of(db)["players"])
             db.table("night").update({"status": "closed", "closed": now()}, doc_ids=[1])
             return dict(night_of(db))
 

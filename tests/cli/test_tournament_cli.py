@@ -144,3 +144,75 @@ def test_export_log_of_a_tournament_replays_to_the_same_night(
     replayed = json.loads(cli("replay", str(log), "--json")[1])
     stored = json.loads(cli("tournament", "show", "--json")[1])
     assert replayed["stacks"] == stored["stacks"] and replayed["unfinished"] == stored["awaited"]
+
+
+def _stored(home: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()
+    }
+
+
+def test_an_unfinished_tournament_does_not_close_as_it_is(
+    cli, started: str, banluck_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Closed as it is, its pool would keep the buy-ins and every player owe a party nobody is:
+    one line says how to finish it or pay the buy-ins back, and nothing stored changes."""
+    assert cli("tournament", "act", "bet Ann 20")[0] == 0
+    before = _stored(banluck_home)
+    code, out, err = cli("night", "close")
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert err == (
+        "error: the tournament of night 1 is not over (4 players in, 0 of 8 hands played): play"
+        " it to its end in `banluck table`, or `banluck night close --refund` to pay every"
+        " buy-in back\n"
+    )
+    assert _stored(banluck_home) == before
+
+
+def test_close_refund_pays_every_buy_in_back_in_the_same_write(cli, started: str) -> None:  # type: ignore[no-untyped-def]
+    from banluck.money.ledger import balances
+    from banluck.storage import Store
+
+    assert cli("tournament", "act", "bet Ann 20")[0] == 0
+    code, out, err = cli("night", "close", "--refund")
+    assert code == 0, err
+    assert out.splitlines() == [
+        "buy-ins paid back out of pool:tournament-1: Ann 20, Ben 20, Cid 20, Dee 20",
+        f"night 1 of {Store().nights()[-1]['date']} closed; `banluck settle` says who pays whom",
+    ]
+    store = Store()
+    assert store.tonight() is None and store.check() == []
+    refunds = [e for e in store.entries() if e["kind"] == "prize"]
+    assert [(e["player"], e["amount"], e["note"]) for e in refunds] == [
+        (n, 20, "buy-in back: closed before its end") for n in ("Ann", "Ben", "Cid", "Dee")
+    ]
+    assert {n: b for n, b in balances(store.entries()).items() if b} == {}
+    code, out, _ = cli("settle")
+    assert code == 0 and "nobody pays" in out
+
+
+def test_refund_is_refused_where_there_is_nothing_to_pay_back(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """On a usual night, and on a tournament that is over (its prizes paid): one line each, and
+    nothing stored changes; the finished tournament then closes without it."""
+    assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
+    before = _stored(banluck_home)
+    code, _, err = cli("night", "close", "--refund")
+    assert (
+        code == 1 and err.startswith("error: night 1 is not a tournament") and err.count("\n") == 1
+    )
+    assert _stored(banluck_home) == before
+    assert cli("night", "close")[0] == 0
+
+    make_short({"tournament.hands": "8", "tournament.cutoffs": "2,4,6"})
+    assert cli(
+        "tournament", "start", "short-tournament", "Ann", "Ben", "Cid", "Dee",
+        "--buy-in", "20", "--chips", "100",
+    )[0] == 0  # fmt: skip
+    for line in example_lines():
+        assert cli("tournament", "act", line)[0] == 0
+    before = _stored(banluck_home)
+    code, _, err = cli("night", "close", "--refund")
+    assert code == 1 and "the tournament is over and its prizes are paid" in err
+    assert _stored(banluck_home) == before
+    code, out, err = cli("night", "close")
+    assert code == 0 and out.startswith("night 2 of "), err
