@@ -97,35 +97,19 @@ class Lookahead:
         self._classes = entries.classes if entries is not None else ()
         self._multiples: dict[int, tuple[int, ...]] = {}
 
-    def open_value(self, dealer: Ranks, pool: Pool, squared: bool = False) -> float:
-        """Sum of w(M) * dealer's result when the dealer opens him holding `dealer`."""
-        weights = closed_weights(self.model, self.cards, pool, moments=False)
-        return self.settle(weights.classes, weights.w, dealer, squared)
-
-    def settle(
-        self, classes: Sequence[int], w: Sequence[float], dealer: Ranks, squared: bool = False
-    ) -> float:
-        multiples = self.multiples(classes, dealer)
-        total = 0.0
-        if squared:
-            for x, s in zip(w, multiples, strict=True):
-                if x:
-                    total += x * s * s
-        else:
-            for x, s in zip(w, multiples, strict=True):
-                if x:
-                    total += -x * s  # s is the player's multiple: the dealer gets -s
-        return total
+    def settle(self, classes: Sequence[int], w: Sequence[float], dealer: Ranks) -> float:
+        """Sum of w(M) * the dealer's result opening the classes `classes` holding `dealer`."""
+        return self.settle_both(classes, w, dealer)[0]
 
     def settle_both(
         self, classes: Sequence[int], w: Sequence[float], dealer: Ranks
     ) -> tuple[float, float]:
-        """(settle(...), settle(..., squared=True)) in one pass: the same sums."""
+        """The dealer's result and its square, each summed over the classes weighted by `w`."""
         multiples = self.multiples(classes, dealer)
         first = second = 0.0
         for x, s in zip(w, multiples, strict=True):
             if x:
-                first += -x * s
+                first += -x * s  # s is the player's multiple: the dealer gets -s
                 second += x * s * s
         return first, second
 

@@ -298,7 +298,7 @@ class Hole(Action[RoundState]):
                 "there is no hole card (dealer.hole_card no-hole-card): his second card is a draw"
             )
         phase = state.phase
-        bj = state.up is not None and _is_bj([state.up, self.card])
+        bj = state.up is not None and is_two_card_21([state.up, self.card])
         if phase == "peek":
             if not bj:
                 raise RuleError(
@@ -328,10 +328,6 @@ class Hole(Action[RoundState]):
         if len(cards) != 1:
             raise RuleError(f"usage: {cls.usage}")
         return cls(cards[0])
-
-
-def _is_bj(cards: list[Card]) -> bool:
-    return is_two_card_21(cards)
 
 
 # -- the players -------------------------------------------------------------------------------

@@ -161,9 +161,13 @@ class RoundState:
 
     def needs_peek(self) -> bool:
         """The peek game, an ace or ten up, and a box still waiting for it."""
+        return self._peek_waits(all(box.settled for box in self.players.values()))
+
+    def _peek_waits(self, boxes_settled: bool) -> bool:
+        """`needs_peek`, the boxes' settlement known."""
         if self.no_hole_card or not self.up_peeks or self.peeked:
             return False
-        return self.plays_out or any(not box.settled for box in self.players.values())
+        return self.plays_out or not boxes_settled
 
     def dealer_blackjack(self) -> bool:
         return is_two_card_21(self.dealer_cards)
@@ -222,8 +226,7 @@ class RoundState:
         from one look at the boxes."""
         if self.ended is not None:
             return "done", None
-        up = self.up
-        if up is None:
+        if self.up is None:
             return "up", None
         boxes = self.players.values()
         for box in boxes:
@@ -236,13 +239,7 @@ class RoundState:
                 break
         if settled and self._rest_settled():
             return "done", None
-        # the peek (needs_peek): a peek game, an ace or ten up, a box still waiting for it
-        if (
-            not self.no_hole_card
-            and (up.is_ace or up.is_ten_card)
-            and not self.peeked
-            and (self.plays_out or not settled)
-        ):
+        if self._peek_waits(settled):
             return "peek", None
         for box in boxes:
             for hand in box.hands:
