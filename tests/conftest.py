@@ -105,6 +105,19 @@ def _no_fsync(fd: int) -> None:
     os.fstat(fd)  # a closed or wrong descriptor still fails, as fsync would
 
 
+# What rich reads from the environment to choose a width and colours: a test that wants one sets
+# it itself, so the suite draws the same whatever the shell that runs it has set.
+TERMINAL_ENV = ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+
+
+@pytest.fixture(autouse=True)
+def plain_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts from a terminal of rich's defaults (no COLUMNS, NO_COLOR, FORCE_COLOR...
+    from the shell)."""
+    for name in TERMINAL_ENV:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(autouse=True)
 def banluck_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "banluck-home"

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
-from banluck.core import parsed
 from banluck.core.errors import PresetError
 
 if TYPE_CHECKING:
@@ -278,19 +277,14 @@ def read_text(path: Path) -> str:
 
 def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     text = text.removeprefix("\ufeff")  # a byte-order mark an editor wrote is not TOML
-    kept = parsed.table if parsed.table is not None and path.parent == shipped_dir() else None
-    data = kept.get(text) if kept is not None else None
-    if not isinstance(data, dict):
-        import tomllib
+    import tomllib
 
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            return None, [f"not valid TOML: {exc}"]
-        except RecursionError:
-            return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
-        if kept is not None:
-            kept.put(text, data)  # a date or time (not kept by marshal) is simply not kept
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [f"not valid TOML: {exc}"]
+    except RecursionError:
+        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     if _depth(data) > MAX_DEPTH:
         return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     problems = problems_of(data)

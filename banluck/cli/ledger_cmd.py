@@ -5,12 +5,15 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from banluck.cli.common import JsonOpt, open_store
 from banluck.core.errors import BanluckError
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 NightOpt = Annotated[
     int | None, typer.Option("--night", "-n", help="One night's entries (see `banluck history`).")
@@ -191,15 +194,16 @@ def _print_ledger(
     count: int,
     totals: dict[str, int],
 ) -> None:
-    from banluck.cli.plain import Grid, Part, Titled, show
-    from banluck.cli.render import balances_grid
+    from rich.table import Table
+
+    from banluck.cli.render import balances_table, show, titled
 
     if count == 0:
         show(f"{scope}: no entries yet (a round is recorded when it is finished)")
         return
-    parts: list[Part] = []
+    parts: list[RenderableType] = []
     if last:
-        table = Grid()
+        table = Table()
         table.add_column("#")
         table.add_column("entry", overflow="fold")
         table.add_column("nets", overflow="fold")
@@ -231,11 +235,11 @@ def _print_ledger(
             if seq in fixed:
                 what += f" [dim]({', '.join(fixed[seq])})[/]"
             table.add_row(number, what, moved)
-        parts.append(Titled(f"Ledger, {scope}", table))
+        parts.append(titled(f"Ledger, {scope}", table))
         if count > len(last):
             parts.append(f"[dim]{count - len(last)} earlier entries not shown (--limit)[/]")
     if totals:
-        parts.append(balances_grid(totals, title=f"Balances, {scope}"))
+        parts.append(balances_table(totals, title=f"Balances, {scope}"))
     else:  # void rounds, pushes: entries that moved no money
         parts.append(f"Balances, {scope}: no money has changed hands")
     show(*parts)
@@ -264,8 +268,7 @@ def history(
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
-    from banluck.cli import plain
-    from banluck.cli.render import console, records, records_parts
+    from banluck.cli.render import console, records
 
     earlier = max(0, len(nights) - limit) if limit else 0
     cells = []
@@ -286,10 +289,6 @@ def history(
         )
     heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
     more = f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]"
-    if plain.shown(
-        *records_parts("Nights", heads, cells, plain.width()), *([more] if earlier else [])
-    ):
-        return
     out = console()
     out.print(records("Nights", heads, cells, out.width))
     if earlier:
@@ -309,8 +308,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
-    from banluck.cli import plain
-    from banluck.cli.render import console, money, records, records_parts
+    from banluck.cli.render import console, money, records
 
     heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
     heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
@@ -328,8 +326,6 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     ]
     title = "Stats" + (f", night {night}" if night else ", all nights")
     caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
-    if plain.shown(*records_parts(title, heads, cells, plain.width(), caption)):
-        return
     out = console()
     out.print(records(title, heads, cells, out.width, caption))
 
@@ -353,10 +349,10 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     if not won:
         typer.echo(f"{scope}: no round has been played yet")
         return
-    from banluck.cli import plain
-    from banluck.cli.render import sparkline_chart
+    from banluck.cli.render import console, sparkline_chart
 
-    plain.show(sparkline_chart(won, title=f"Running results, {scope}", width=plain.width()))
+    out = console()
+    out.print(sparkline_chart(won, title=f"Running results, {scope}", width=out.width))
 
 
 def export(
@@ -484,7 +480,9 @@ def _show_settle(
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    from banluck.cli.plain import Grid, Part, Titled, show
+    from rich.table import Table
+
+    from banluck.cli.render import show, titled
 
     if not result.transfers:
         show(f"{scope}: everyone is even, nobody pays")
@@ -494,13 +492,13 @@ def _show_settle(
         "greedy": "GREEDY (not proven fewest)",
         "via": f"via {via}",
     }
-    table = Grid()
+    table = Table()
     table.add_column("who pays")
     table.add_column("whom")
     table.add_column("amount", justify="right")
     for t in result.transfers:
         table.add_row(t.payer, t.payee, str(t.amount))
-    parts: list[Part] = [Titled(f"Settle-up, {scope} · {label[result.method]}", table)]
+    parts: list[RenderableType] = [titled(f"Settle-up, {scope} · {label[result.method]}", table)]
     if explain:
         parts += [f"· {sentence}" for sentence in result.explain()]
     if hint:

@@ -53,12 +53,9 @@ MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
-def build_app(
-    modules: Iterable[str] | None = None, only: str | None = None, sub: str | None = None
-) -> typer.Typer:
+def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> typer.Typer:
     """The typer app with the commands of `modules` (all of them when None); with `only`, just
-    the command or group of that word (typer builds every registered command on each run), and
-    with `sub` too, that group with just its command `sub`."""
+    the command or group of that word (typer builds every registered command on each run)."""
     app = typer.Typer(
         name="banluck",
         help=HELP,
@@ -87,28 +84,8 @@ def build_app(
         import_module(f"banluck.cli.{module}").register(app)
     if only is not None:
         app.registered_commands = [c for c in app.registered_commands if c.name in (None, only)]
-        app.registered_groups = [
-            _only_command(g, sub) if sub is not None else g
-            for g in app.registered_groups
-            if g.name in (None, only)
-        ]
+        app.registered_groups = [g for g in app.registered_groups if g.name in (None, only)]
     return app
-
-
-def _only_command(group: Any, word: str) -> Any:
-    """The group `banluck WORD ...` runs with only its command `word`, when it has one of that
-    name (typer builds every command of a group on each run); else the group as it is. The
-    group's module keeps its own Typer unchanged: the copy is this run's."""
-    from copy import copy
-
-    commands = [c for c in group.typer_instance.registered_commands if c.name == word]
-    if not commands or group.typer_instance.registered_groups:
-        return group
-    instance = copy(group.typer_instance)
-    instance.registered_commands = commands
-    info = copy(group)
-    info.typer_instance = instance
-    return info
 
 
 def _print_version(value: bool) -> None:
@@ -150,8 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     modules = modules_for(args)
     only = args[0] if modules is not None else None
-    sub = args[1] if only is not None and len(args) > 1 else None
-    command = _command(None if modules is None else tuple(modules), only, sub)
+    command = _command(None if modules is None else tuple(modules), only)
     try:
         try:
             result = command.main(args=args, prog_name="banluck", standalone_mode=False)
@@ -178,17 +154,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
-_BUILT: dict[tuple[tuple[str, ...] | None, str | None, str | None], Any] = {}
+_BUILT: dict[tuple[tuple[str, ...] | None, str | None], Any] = {}
 
 
-def _command(modules: tuple[str, ...] | None, only: str | None, sub: str | None) -> Any:
+def _command(modules: tuple[str, ...] | None, only: str | None) -> Any:
     """The click command typer builds for these modules and words, built once a process (a
     command runs once a process; a caller of `main` that runs many, as the tests do, builds each
     once)."""
-    key = (modules, only, sub)
+    key = (modules, only)
     command = _BUILT.get(key)
     if command is None:
-        command = _BUILT[key] = typer.main.get_command(build_app(modules, only, sub))
+        command = _BUILT[key] = typer.main.get_command(build_app(modules, only))
     return command
 
 
@@ -208,7 +184,4 @@ def _error(message: str) -> None:
 
 
 def run() -> None:
-    from banluck.cli.dataclass_cache import install
-
-    install()  # before any command module builds its dataclasses
     sys.exit(main())

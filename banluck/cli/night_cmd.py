@@ -61,12 +61,8 @@ def show(as_json: JsonOpt = False) -> None:
             out["standing"] = dict(s.standing)
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    from banluck.cli import plain
-    from banluck.cli.render import console, table_screen, table_screen_parts
+    from banluck.cli.render import console, table_screen
 
-    parts = table_screen_parts(session.night, results, plain.width(), session.record["id"])
-    if plain.shown(*parts):
-        return
     out_console = console()
     out_console.print(table_screen(session.night, results, out_console.width, session.record["id"]))
 

@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
-
-from banluck.cli.plain import console as console  # the terminal (rich), where plain text is not
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from banluck.cli.plain import Part, Titled
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
     from banluck.table.night import FinishedRound, Night, Seating
+
+
+def console(stderr: bool = False) -> Console:
+    """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
+    at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
+    log."""
+    from rich.console import Console
+
+    if os.environ.get("NO_COLOR"):
+        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
+    return Console(stderr=stderr, highlight=False)
+
+
+def show(*parts: RenderableType, stderr: bool = False) -> None:
+    """Print the parts (console markup, rich renderables) on the terminal, one after another."""
+    out = console(stderr=stderr)
+    for part in parts:
+        out.print(part)
 
 
 def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
@@ -33,18 +49,6 @@ def money(amount: int) -> str:
     if amount < 0:
         return f"[red]{amount}[/]"
     return "0"
-
-
-def balances_grid(balances: Mapping[str, int], title: str = "Balances") -> Titled:
-    """`balances_table` as a plain description (banluck.cli.plain), drawn the same."""
-    from banluck.cli.plain import Grid, Titled
-
-    grid = Grid()
-    grid.add_column("who")
-    grid.add_column("balance", justify="right")
-    for name, amount in sorted(balances.items(), key=lambda kv: (-kv[1], kv[0])):
-        grid.add_row(name, money(amount))
-    return Titled(title, grid)
 
 
 def round_panel(r: FinishedRound) -> RenderableType:
@@ -98,21 +102,11 @@ def seats_line(s: Seating) -> str:
 def table_screen(
     night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
 ) -> RenderableType:
-    """The dealer's panel: the round at a glance, the night's balances, what the rules allow.
-    The console draws it with rich; `night show` draws the same parts as plain text when it can."""
+    """The dealer's panel: the round at a glance, the night's balances, what the rules allow
+    (the console's screen, and `night show`)."""
     from rich.console import Group
-
-    from banluck.cli.plain import to_rich
-
-    return Group(*(to_rich(part) for part in table_screen_parts(night, balances, width, night_id)))
-
-
-def table_screen_parts(
-    night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
-) -> list[Part]:
-    """`table_screen` as plain parts (banluck.cli.plain): the same lines and tables, drawn the
-    same where no style is shown."""
-    from banluck.cli.plain import Grid, Styled
+    from rich.table import Table
+    from rich.text import Text
 
     narrow = width < 60
     s = night.seating
@@ -126,23 +120,26 @@ def table_screen_parts(
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):
         counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
         runs.append((f" ({counted}/{s.preset.rotation.every})", ""))
-    parts: list[Part] = [Styled.of_runs(*runs)]
-    carried: list[Part] = [Styled(line, "magenta") for line in night.carry_lines()]
+    head = Text()
+    for piece, style in runs:
+        head.append(piece, style or None)
+    parts: list[RenderableType] = [head]
+    carried: list[RenderableType] = [Text(line, "magenta") for line in night.carry_lines()]
     if rnd is None:
-        parts.append(Styled(seats_line(night.seating)))
+        parts.append(Text(seats_line(night.seating)))
         parts.extend(carried)
         if night.family.standing_notes is not None:
-            parts += [Styled(note) for note in night.family.standing_notes(night.seating)]
+            parts += [Text(note) for note in night.family.standing_notes(night.seating)]
         note, nxt = night.family.table_note, night.next_table()
         said = note(nxt) if note is not None and nxt is not None else None
         if said:
-            parts.append(Styled(said, "yellow"))
-        parts.append(Styled(night.family.idle, "dim"))
+            parts.append(Text(said, "yellow"))
+        parts.append(Text(night.family.idle, "dim"))
     else:
         panel = night.family.panel(rnd.state)
         if panel.dealer is not None:
-            parts.append(Styled(panel.dealer, "bold"))
-        table = Grid(box=None, show_header=not narrow, pad_edge=False)
+            parts.append(Text(panel.dealer, "bold"))
+        table = Table(box=None, show_header=not narrow, pad_edge=False)
         table.add_column("player")
         table.add_column("cards", justify="right")
         table.add_column("state")
@@ -153,13 +150,13 @@ def table_screen_parts(
             table.add_row(seat.name + stake, seat.cards, seat.state, won)
         parts.append(table)
         parts.extend(carried)
-        notes = Grid(grid=True, padding=(0, 1, 0, 0), box=None)
+        notes = Table.grid(padding=(0, 1, 0, 0))
         notes.add_column(style="yellow")
         notes.add_column(style="yellow", overflow="fold")
         for line in panel.hints:
             notes.add_row("›", line)
         parts.append(notes)
-    bal = Grid(box=None, show_header=False, pad_edge=False)
+    bal = Table(box=None, show_header=False, pad_edge=False)
     per_row = 2 if narrow else 4
     for _ in range(per_row):
         bal.add_column()
@@ -171,9 +168,9 @@ def table_screen_parts(
             cells += [who, money(amount)]
         cells += [""] * (2 * per_row - len(cells))
         bal.add_row(*cells)
-    parts.append(Styled("tonight", "bold"))
+    parts.append(Text("tonight", "bold"))
     parts.append(bal)
-    return parts
+    return Group(*parts)
 
 
 def print_advice(
@@ -220,22 +217,6 @@ def print_advice(
         for i, name in enumerate(names)
     ]
     heads = ["", *(label for label, _ in rows)]
-    if out is None:  # the command line: plain text where rich would show no style
-        from banluck.cli import plain
-
-        width = plain.width()
-        if width >= NARROW and fits(["", *names], grid, width, boxed=True):
-            table = plain.Grid()
-            table.add_column("")
-            for name in names:
-                table.add_column(name, justify="right", no_wrap=True)
-            for label, cells in rows:
-                table.add_row(label, *cells)
-            body: list[Part] = [table]
-        else:
-            body = records_parts(None, heads, per_player, min(width, NARROW - 1))
-        if plain.shown(head, intro, *body, f"advice: {advice.summary()}"):
-            return
     from rich.table import Table
 
     screen = out if out is not None else console()
@@ -277,19 +258,17 @@ def _money(x: float | None, stake: int) -> str:
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> Titled:
+def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> RenderableType:
     """Each person's running balance as a row of bars on one shared scale, with the range and the
-    final balance. The scale is shared, so a tall bar means the same amount in every row.
-    A plain description (banluck.cli.plain), drawn without rich where rich would draw it the
-    same."""
-    from banluck.cli.plain import Grid, Titled
+    final balance. The scale is shared, so a tall bar means the same amount in every row."""
+    from rich.table import Table
 
     values = [v for points in series.values() for v in points]
     low, high = min(values), max(values)
     span = (high - low) or 1
     name_w = max(len(n) for n in series)
     room = max(8, width - name_w - 14)
-    table = Grid(box=None, show_header=False)
+    table = Table(box=None, show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column(justify="right", no_wrap=True)
@@ -301,19 +280,14 @@ def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> 
         bars = "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in sampled)
         colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
         table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
-    return Titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
+    return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
 
 
 NARROW = 60  # below this many columns, wide tables become one block a row
 
 
 def _cells(text: str) -> int:
-    """The columns a cell of console markup takes (without rich where the text is plain)."""
-    from banluck.cli.plain import plain_width
-
-    known = plain_width(text)
-    if known is not None:
-        return known
+    """The columns a cell of console markup takes."""
     from rich.text import Text
 
     return Text.from_markup(text).cell_len
@@ -331,36 +305,6 @@ def fits(
     if boxed:
         return sum(widths) + 3 * len(widths) + 1 <= width
     return sum(widths) + 2 * (len(widths) - 1) <= width
-
-
-def records_parts(
-    title: str | None,
-    heads: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    width: int,
-    caption: str | None = None,
-) -> list[Part]:
-    """`records` as plain parts (banluck.cli.plain): the same layout, drawn the same."""
-    from banluck.cli.plain import Grid, Styled, Titled
-
-    if fits(heads, rows, width) and width >= NARROW:
-        grid = Grid(box=None, pad_edge=False, header_style="bold underline")
-        for i, head in enumerate(heads):
-            grid.add_column(head, justify="left" if i == 0 else "right", no_wrap=True)
-        for row in rows:
-            grid.add_row(*row)
-        return [grid] if title is None else [Titled(title, grid, caption)]
-    parts: list[Part] = []
-    if title is not None:
-        parts.append(Styled(title, "bold", overflow="fold"))
-    room = max(10, width - 2)
-    for row in rows:
-        parts.append(f"[bold]{row[0]}[/]")
-        for line in _pairs(heads, row, room):
-            parts.append("  " + line)
-    if caption:
-        parts.append(Styled(caption, "dim"))
-    return parts
 
 
 def _pairs(heads: Sequence[str], row: Sequence[str], room: int) -> list[str]:

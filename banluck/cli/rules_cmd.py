@@ -90,32 +90,12 @@ def show(
 
         typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
         return
-    from banluck.cli import plain
+    from rich import box
+    from rich.table import Table
 
-    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
-    table = plain.Grid(box="simple_head", show_edge=False, pad_edge=False)
-    table.add_column("knob", no_wrap=True)
-    table.add_column("value")
-    table.add_column("allowed")
-    table.add_column("meaning")
-    sections = [knob.key.rpartition(".")[0] for knob in knobs]
-    for i, knob in enumerate(knobs):
-        last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
-        table.add_row(
-            knob.key,
-            _value(preset.get(knob.key)),
-            _allowed(knob),
-            knob.help,
-            end_section=last_of_section,
-        )
-    drawn = plain.drawn(table) if plain.width() >= 60 else None
-    if drawn is not None:  # as rich draws it, without loading rich
-        typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
-        typer.echo(f"description  {preset.description}")
-        sys.stdout.write(drawn)
-        return
     from banluck.cli import render
 
+    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
     out = render.console()
     if out.width < 60:
         from rich.padding import Padding
@@ -132,9 +112,24 @@ def show(
                 Padding(Text(f"allowed: {_allowed(knob)}", "dim"), (0, 0, 0, 2), expand=False)
             )
         return
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("knob", no_wrap=True)
+    table.add_column("value")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    sections = [knob.key.rpartition(".")[0] for knob in knobs]
+    for i, knob in enumerate(knobs):
+        last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
+        table.add_row(
+            knob.key,
+            _value(preset.get(knob.key)),
+            _allowed(knob),
+            knob.help,
+            end_section=last_of_section,
+        )
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")
-    out.print(table.to_rich())
+    out.print(table)
 
 
 def _allowed(knob: Knob) -> str:
@@ -231,9 +226,12 @@ def diff(
     if not differing:
         typer.echo(f"{first} and {second} have the same rules: no knob differs")
         return
-    from banluck.cli import plain
+    from rich import box
+    from rich.table import Table
 
-    table = plain.Grid(box="simple_head", show_edge=False, pad_edge=False)
+    from banluck.cli.render import console
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
     table.add_column(first)
     table.add_column(second)
@@ -242,7 +240,7 @@ def diff(
         table.add_row(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
     plural = "s" if len(differing) != 1 else ""
     typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
-    plain.show(table)  # drawn as rich draws it, without loading rich, where this module can
+    console().print(table)
 
 
 @rules_app.command("validate")
