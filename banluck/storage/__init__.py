@@ -1,7 +1,10 @@
 """banluck's storage: the only package that knows TinyDB. Nothing here is lost on a crash.
 
 Layout of the home folder, the file format and the migrations: see `banluck.storage.store` and
-`banluck.storage.schema`. Money rules (balances, checks, entry builders) live in
+`banluck.storage.schema`. `store` is the API below; `tx` the write, `index` the index (reading,
+catching up with the night files, totals), `repair` checking and repair (`check`,
+`rebuild_index`, `import_nights`), `clean` the checks of what a caller gives; `files`, `journal`
+and `lock` the files, the night's journal and the write lock. Money rules (balances, checks, entry builders) live in
 `banluck.money.ledger`; the store applies them before every write.
 
     store = Store(home=None, lock_timeout=3.0)      home defaults to banluck.core.home.data_dir()

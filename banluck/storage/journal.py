@@ -16,7 +16,7 @@ journal begun by an earlier banluck has no `state`, and holds lines of play only
 line is the entry exactly as the night file would store it (its preset as the id of a
 snapshot), the fields of the night record it changes (the dealer passed, the table), and the
 preset snapshot when the night has no copy of it yet; it clears the live round. Whoever reads
-the night file reads it with the journal's rounds in it (`banluck.storage.tx.with_journal`), as
+the night file reads it with the journal's rounds in it (`banluck.storage.index.with_journal`), as
 if the file held them; the index's record of the night says how many of the journal's rounds it
 counts and the CRC-32 of their lines (`journal`), so a reader whose index is behind the journal
 (a writer killed between the two) totals the night again from the file and the journal.

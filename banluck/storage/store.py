@@ -40,22 +40,29 @@ again. A line of play changes only the live round and goes to the night's journa
 from __future__ import annotations
 
 import contextlib
-import datetime
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import orjson
-from tinydb.table import Document
-
 from banluck.core.errors import BanluckError
-from banluck.core.money import MAX_AMOUNT
 from banluck.money import ledger
 from banluck.money.ledger import Summary
 from banluck.money.stats import Totals
-from banluck.storage import journal, schema
+from banluck.storage import journal, repair, schema
+from banluck.storage.clean import (
+    NIGHT_CHANGES,
+    changed_night,
+    check_preset,
+    clean_amount,
+    clean_date,
+    clean_line,
+    clean_seats,
+    clean_stakes,
+    clean_table,
+    names_in,
+)
 from banluck.storage.files import (
     ReadOnly,
     StoreError,
@@ -64,20 +71,16 @@ from banluck.storage.files import (
     no_gc,
     remove_stale_temps,
 )
-from banluck.storage.lock import DEFAULT_TIMEOUT, locked
-from banluck.storage.tx import (
-    REBUILD_HINT,
-    Tx,
+from banluck.storage.index import (
     entries_of,
     entry_at,
-    journal_state,
     meta_of,
     night_of,
-    night_record,
-    now,
     storage_of,
     tables_of,
 )
+from banluck.storage.lock import DEFAULT_TIMEOUT, locked
+from banluck.storage.tx import Tx, journal_state, now
 
 if TYPE_CHECKING:
     from banluck.money.stats import Totals
@@ -92,150 +95,6 @@ def _night_ids(names: Iterable[str]) -> list[int]:
     """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
     regular expression over the listing, not a test a name)."""
     return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
-
-
-def _clean_name(name: object, role: str) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise StoreError(f"{role} {name!r} is not a name; give a name such as Ann")
-    return name.strip()
-
-
-def _clean_seats(seats: Sequence[str]) -> list[str]:
-    if isinstance(seats, str) or not seats:
-        raise StoreError("a night needs at least one seat; give the names at the table")
-    names = [_clean_name(n, "seat") for n in seats]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise StoreError(f"{', '.join(twice)} sits twice; give each name once")
-    return names
-
-
-def _clean_amount(value: object, what: str) -> int:
-    """A stake or an amount the store takes: a whole number from 1 to MAX_AMOUNT."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_AMOUNT:
-        raise StoreError(f"{what} is {value!r}; give a whole number from 1 to {MAX_AMOUNT:,}")
-    return value
-
-
-def _clean_stakes(stakes: Mapping[str, int], seats: Sequence[str]) -> dict[str, int]:
-    if not isinstance(stakes, Mapping):
-        raise StoreError("stakes are given as {name: amount}")
-    out: dict[str, int] = {}
-    for name, stake in stakes.items():
-        if name not in seats:
-            raise StoreError(f"a stake is set for {name}, who is not seated; seat them first")
-        out[name] = _clean_amount(stake, f"the stake of {name}")
-    return out
-
-
-def _check_preset(preset: object, snapshot: object) -> None:
-    if not isinstance(preset, str) or not preset or not isinstance(snapshot, Mapping):
-        raise StoreError("a night needs a preset name and its snapshot (a dict)")
-    try:
-        orjson.dumps(snapshot)
-    except orjson.JSONEncodeError as exc:
-        raise StoreError(f"the snapshot of preset {preset} cannot be stored: {exc}") from None
-
-
-def _names_in(entry: Mapping[str, Any]) -> set[str]:
-    """Every person an entry names: its transfers, its dealer, stakes and hands, a payment's ends."""
-    names = {t[k] for t in entry.get("transfers", []) for k in ("from", "to")}
-    names.update(
-        n
-        for n in (entry.get("dealer"), entry.get("from"), entry.get("to"), entry.get("player"))
-        if n
-    )
-    names.update(entry.get("stakes", {}))
-    names.update(entry.get("hands", {}))
-    return names
-
-
-def _clean_line(line: object) -> str:
-    if not isinstance(line, str) or not line.strip() or "\n" in line:
-        raise StoreError(f"an action is one line of text, not {line!r}")
-    return line
-
-
-def _clean_table(table: Mapping[str, Any] | None) -> dict[str, Any]:
-    if table is None:
-        return {}
-    if not isinstance(table, Mapping):
-        raise StoreError("a night's table is given as a dict")
-    try:
-        out = dict(orjson.loads(orjson.dumps(table)))
-    except orjson.JSONEncodeError as exc:
-        raise StoreError(f"the night's table cannot be stored: {exc}") from None
-    # the stakes the round engine keeps between rounds are capped like every other stake
-    start = out.get("start")
-    for where, value in (
-        ("default stake", out.get("default_stake")),
-        ("opening default stake", start.get("default_stake") if isinstance(start, dict) else None),
-    ):
-        if value is not None:
-            _clean_amount(value, f"the {where}")
-    stakes = out.get("stakes")
-    if isinstance(stakes, Mapping):
-        for name, stake in stakes.items():
-            _clean_amount(stake, f"the stake of {name}")
-    return out
-
-
-def _changed_night(
-    night: dict[str, Any],
-    seats: Sequence[str] | None = None,
-    stakes: Mapping[str, int] | None = None,
-    dealer: str | None = None,
-    preset: str | None = None,
-    snapshot: Mapping[str, Any] | None = None,
-    table: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The night record with the given changes, checked; StoreError and nothing changed if not."""
-    if seats is not None:
-        night["seats"] = _clean_seats(seats)
-        night["players"] = list(dict.fromkeys([*night["players"], *night["seats"]]))
-        night["stakes"] = {n: s for n, s in night["stakes"].items() if n in night["seats"]}
-    if stakes is not None:
-        night["stakes"] = _clean_stakes({**night["stakes"], **stakes}, night["seats"])
-    if dealer is not None:
-        night["dealer"] = dealer
-    if night["dealer"] not in night["seats"]:
-        raise StoreError(
-            f"the dealer {night['dealer']!r} is not seated; pick a dealer among "
-            f"{', '.join(night['seats'])}"
-        )
-    if (preset is None) != (snapshot is None):
-        raise StoreError("give a preset name together with its snapshot")
-    if preset is not None and snapshot is not None:
-        _check_preset(preset, snapshot)
-        night["preset"], night["snapshot"] = preset, dict(snapshot)
-    if table is not None:
-        night["table"] = _clean_table(table)
-    return night
-
-
-def _add_checked(
-    tx: Tx, db: Any, entries: Sequence[Mapping[str, Any]], people: Sequence[str]
-) -> list[dict[str, Any]]:
-    """Add buy-ins or prizes to the night file `db`, each checked first: StoreError naming
-    every problem, nothing added."""
-    problems: list[str] = []
-    for entry in entries:
-        if entry.get("kind") not in ledger.POOL_KINDS:
-            problems.append(f"kind is {entry.get('kind')!r}, expected buy-in or prize")
-            continue
-        problems += ledger.entry_problems(entry, people)
-    if problems:
-        raise StoreError(f"cannot record the entries: {'; '.join(problems)}")
-    return [tx.add_entry(db, dict(entry)) for entry in entries]
-
-
-def _clean_date(date: str | None) -> str:
-    if date is None:
-        return datetime.date.today().isoformat()
-    try:
-        return datetime.date.fromisoformat(date).isoformat()
-    except (TypeError, ValueError):
-        raise StoreError(f"the date {date!r} is not a date; write it as YYYY-MM-DD") from None
 
 
 class Store:
@@ -405,23 +264,23 @@ class Store:
         entries recorded in the same write (a tournament's buy-ins), each checked as
         `add_entries` checks them.
         """
-        seat_list = _clean_seats(seats)
+        seat_list = clean_seats(seats)
         if dealer not in seat_list:
             raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
-        _check_preset(preset, snapshot)
+        check_preset(preset, snapshot)
         night = {
             "id": 0,
-            "date": _clean_date(date),
+            "date": clean_date(date),
             "preset": preset,
             "snapshot": dict(snapshot),
             "seats": seat_list,
             "players": list(seat_list),
-            "stakes": _clean_stakes(stakes or {}, seat_list),
+            "stakes": clean_stakes(stakes or {}, seat_list),
             "dealer": dealer,
             "status": "open",
             "started": now(),
             "closed": None,
-            "table": _clean_table(table),
+            "table": clean_table(table),
         }
 
         def change(tx: Tx) -> dict[str, Any]:
@@ -437,7 +296,7 @@ class Store:
             )
             db.table("night").insert(night)
             if entries is not None:
-                _add_checked(tx, db, entries(night_id), seat_list)
+                tx.add_pool_entries(db, entries(night_id), seat_list)
             return dict(night)
 
         return self._write(change)
@@ -452,8 +311,8 @@ class Store:
         def change(tx: Tx) -> list[dict[str, Any]]:
             db = tx.open_db()
             night = night_of(db)
-            changed = _changed_night(dict(night), **dict(night_update or {}))
-            stored = _add_checked(tx, db, entries, night["players"])
+            changed = changed_night(dict(night), night_update or {})
+            stored = tx.add_pool_entries(db, entries, night["players"])
             if night_update:
                 db.table("night").update(changed, doc_ids=[1])
             return stored
@@ -479,7 +338,7 @@ class Store:
                 )
             removed = [entry_at(tables, str(seq)) for seq in sorted(want)]
             if night_update:
-                changed = _changed_night(dict(night_of(db)), **dict(night_update))
+                changed = changed_night(dict(night_of(db)), night_update)
                 db.table("night").update(changed, doc_ids=[1])
             db.table("entries").remove(doc_ids=want)
             return removed
@@ -500,9 +359,8 @@ class Store:
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
-            night = _changed_night(
-                dict(night_of(db)), seats, stakes, dealer, preset, snapshot, table
-            )
+            given = (seats, stakes, dealer, preset, snapshot, table)
+            night = changed_night(dict(night_of(db)), dict(zip(NIGHT_CHANGES, given, strict=True)))
             if seats is not None:
                 # Who sat tonight: the opening seats, the seats now, and whoever an entry of
                 # tonight names. A seat taken and given up before playing (an undone `seat`)
@@ -512,7 +370,7 @@ class Store:
                 kept |= {
                     name
                     for entry in tables_of(db).get("entries", {}).values()
-                    for name in _names_in(entry)
+                    for name in names_in(entry)
                 }
                 night["players"] = [p for p in night["players"] if p in kept]
             db.table("night").update(night, doc_ids=[1])
@@ -532,7 +390,7 @@ class Store:
                     "a round is in progress; record it or undo its actions before closing the night"
                 )
             if entries:
-                _add_checked(tx, db, entries, night_of(db)["players"])
+                tx.add_pool_entries(db, entries, night_of(db)["players"])
             db.table("night").update({"status": "closed", "closed": now()}, doc_ids=[1])
             return dict(night_of(db))
 
@@ -623,7 +481,7 @@ class Store:
 
     def push_action(self, line: str) -> list[str]:
         """Append one action line to the live round; return the live round."""
-        line = _clean_line(line)
+        line = clean_line(line)
 
         def push(lines: list[str]) -> tuple[dict[str, Any], list[str]]:
             return {"push": line}, [*lines, line]
@@ -703,7 +561,7 @@ class Store:
         entry = ledger.round_entry(round)
         if isinstance(entry.get("stakes"), Mapping):
             for name, stake in entry["stakes"].items():
-                _clean_amount(stake, f"the stake of {name}")
+                clean_amount(stake, f"the stake of {name}")
 
         def prepared(night: Mapping[str, Any], last_round: Callable[[], int]) -> dict[str, Any]:
             """The entry completed from the open night (its number after `last_round()`) and
@@ -719,7 +577,7 @@ class Store:
             problems = ledger.entry_problems(entry, night["players"])
             if problems:
                 raise StoreError(f"cannot record the round: {'; '.join(problems)}")
-            return _changed_night(dict(night), **dict(night_update or {}))
+            return changed_night(dict(night), night_update or {})
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.open_db()
@@ -761,7 +619,7 @@ class Store:
 
         `amount` is a whole number from 1 to MAX_AMOUNT (10^12), as every stake."""
         entry = ledger.payment(payer, payee, amount, note)
-        _clean_amount(amount, "the amount of the payment")
+        clean_amount(amount, "the amount of the payment")
 
         def change(tx: Tx) -> dict[str, Any]:
             db = tx.latest_db()
@@ -926,8 +784,8 @@ class Store:
                 night = night_of(db)
                 if night["status"] != "open":
                     raise StoreError("the last night is closed: record a correction instead")
-                changed = _changed_night(dict(night), **dict(night_update or {}))
-                lines = [_clean_line(line) for line in live or []]
+                changed = changed_night(dict(night), night_update or {})
+                lines = [clean_line(line) for line in live or []]
                 db.table("night").update(changed, doc_ids=[1])
                 db.table("live").truncate()
                 for line in lines:
@@ -1000,7 +858,7 @@ class Store:
         cached season, brought up to date with the latest night)."""
         return self._read().season()
 
-    # -- checking and repair -----------------------------------------------------------------
+    # -- checking and repair (`banluck.storage.repair`) ---------------------------------------
 
     def check(self) -> list[str]:
         """Every problem in the stored data, each one line; [] when all is well.
@@ -1021,170 +879,17 @@ class Store:
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
-        tx = Tx(self, trust=False)  # every file checked field by field
-        index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
-        earlier = storage_of(tx.earlier_db).read() or {}
-        stored = {**earlier.get("nights", {}), **index["nights"]}
-        entries: list[dict[str, Any]] = []
-        records: list[dict[str, Any]] = []
-        summaries: list[dict[str, Summary]] = []
-        problems: list[str] = []
-        with no_gc():
-            for night_id in sorted(tx.records):
-                db = tx.night_db(night_id)
-                tables = tables_of(db)
-                night = tables["night"]["1"]
-                storage = storage_of(db)
-                fresh, summary = night_record(
-                    tables, storage.path, crc=storage.crc, journaled=storage.added
-                )
-                records.append(fresh)
-                summaries.append(summary)
-                if stored.get(str(night_id)) != fresh:
-                    problems.append(
-                        f"the index's record of night {night_id} does not match its file; "
-                        f"{REBUILD_HINT}"
-                    )
-                if night["status"] == "open" and night_id != tx.latest:
-                    problems.append(f"night {night_id} is open but is not the latest night")
-                for entry in entries_of(tables, copy=False):
-                    if entry["kind"] == "round":
-                        problems += _round_problems(entry, night_id, night["players"])
-                    entries.append(entry)
-                del tx.nights[night_id]
-        people = {name for r in records for name in r["players"]}
-        cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
-        problems += ledger.check(entries, people, cached)
-        if sorted(d["name"] for d in index["people"].values()) != sorted(people):
-            problems.append("the index's list of people does not match the nights")
-        have_season = {
-            d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
-        }
-        if have_season != ledger.add_summaries(*summaries):
-            problems.append(f"the index's season summary does not match the nights; {REBUILD_HINT}")
-        counted = index["meta"]["1"]["counted"] if "meta" in index else None
-        if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
-            problems.append(
-                f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
-            )
-        seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
-        next_seq = max((r["next_seq"] for r in records), default=1)
-        if seqs and next_seq <= max(seqs):
-            problems.append(f"the next seq is {next_seq} but seq {max(seqs)} exists")
-        return problems
+        return repair.check(Tx(self, trust=False))  # every file checked field by field
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""
         with self.locked():
-            tx = Tx(self, rebuild=True)
-            tx.commit()
-
-    # -- bulk import ---------------------------------------------------------------------------
+            repair.rebuild_index(self)
 
     def import_nights(
         self, nights: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
     ) -> int:
-        """Write whole closed nights at once (an import, or a benchmark's history).
-
-        Each item is a night (the arguments of `open_night` as a dict, plus optional `started`,
-        `closed`, `players`, `table`, and `live` with `status` "open" for a last night left open
-        with those lines of a round in play) and its entries as `record_round`, `ledger.payment`
-        or `ledger.correction` would make them (no seq: seqs are given in order). Every entry is
-        checked as a live write would check it. Everything is written in one decision under the
-        lock: each night file once, then the index; a refusal or a failed write of a night file
-        leaves nothing stored. Returns the number of entries written.
-        """
-        count = 0
-
-        def change(tx: Tx) -> int:
-            nonlocal count
-            staged: list[int] = []
-            for spec, items in nights:
-                latest = tx.latest
-                if latest is not None and tx.record(latest)["status"] == "open":
-                    raise StoreError(f"night {latest} is open; close it before importing nights")
-                night_id = (latest or 0) + 1
-                seats = _clean_seats(spec["seats"])
-                status = spec.get("status", "closed")
-                if status not in ("open", "closed"):
-                    raise StoreError(f"a night's status is open or closed, not {status!r}")
-                if spec["dealer"] not in seats:
-                    raise StoreError(f"the dealer {spec['dealer']!r} is not seated; seat them")
-                _check_preset(spec["preset"], spec["snapshot"])
-                night = {
-                    "id": night_id,
-                    "date": _clean_date(spec.get("date")),
-                    "preset": spec["preset"],
-                    "snapshot": dict(spec["snapshot"]),
-                    "seats": seats,
-                    "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
-                    "stakes": _clean_stakes(spec.get("stakes") or {}, seats),
-                    "dealer": spec["dealer"],
-                    "status": status,
-                    "started": spec.get("started") or now(),
-                    "closed": None if status == "open" else spec.get("closed") or now(),
-                }
-                if "table" in spec:
-                    night["table"] = _clean_table(spec["table"])
-                live = [_clean_line(line) for line in spec.get("live") or []]
-                if live and status != "open":
-                    raise StoreError("a round in play can only be kept on a night left open")
-                seq = tx.next_seq()
-                db = tx.night_db(night_id)
-                db.table("meta").insert(
-                    {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq}
-                )
-                db.table("night").insert(night)
-                people = set(night["players"]) | tx.people()
-                documents, rounds = [], 0
-                for item in items:
-                    entry = dict(item)
-                    if entry.setdefault("kind", "round") == "round":
-                        rounds += 1
-                        entry = ledger.round_entry(item)
-                        entry.update(night=night_id, round=item.get("round", rounds))
-                        entry.setdefault("dealer", night["dealer"])
-                        entry.setdefault("preset", night["snapshot"])
-                    problems = ledger.entry_problems(entry, people)
-                    if problems:
-                        raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
-                    stored, _ = tx.prepare(db, entry, seq)
-                    documents.append(Document(stored, doc_id=seq))
-                    seq += 1
-                db.table("entries").insert_multiple(documents)
-                db.table("live").insert_multiple({"line": line} for line in live)
-                db.table("meta").update({"next_seq": seq}, doc_ids=[1])
-                count += len(documents)
-                tx.stage_night(night_id)
-                staged.append(night_id)
-            written: list[int] = []
-            try:  # every night was checked: now write them, then the index
-                for night_id in staged:
-                    tx.commit_night(night_id)
-                    written.append(night_id)
-                    if night_id != tx.latest:
-                        del tx.nights[night_id]
-            except BaseException:
-                for night_id in written:  # new files only: removing them leaves the store as it was
-                    with contextlib.suppress(OSError):
-                        self.night_path(night_id).unlink()
-                raise
-            tx._write_index()
-            return count
-
-        return self._write(change)
-
-
-def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[str]) -> list[str]:
-    label = f"seq {entry['seq']} (round {entry.get('round')} of night {night_id})"
-    problems = []
-    if entry.get("night") != night_id:
-        problems.append(f"{label}: says it belongs to night {entry.get('night')}")
-    names = {entry.get("dealer"), *entry.get("hands", {})}
-    for t in entry.get("transfers", []):
-        if isinstance(t, Mapping):
-            names |= {t.get("from"), t.get("to")}
-    strangers = sorted(str(n) for n in names - set(players))
-    if strangers:
-        problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
-    return problems
+        """Write whole closed nights at once (an import, or a benchmark's history), in one
+        decision under the lock; returns the number of entries written. What each item holds
+        and how it is checked: `banluck.storage.repair.import_nights`."""
+        return self._write(lambda tx: repair.import_nights(tx, nights))

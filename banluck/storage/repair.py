@@ -1,0 +1,221 @@
+"""Checking and repair of the stored data: `check` (every problem, each one line), the index
+made again from the night files (`rebuild_index`), and whole nights written at once
+(`import_nights`). `banluck.storage.store.Store` calls these under its lock."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tinydb.table import Document
+
+from banluck.money import ledger
+from banluck.money.ledger import Summary
+from banluck.storage import schema
+from banluck.storage.clean import (
+    check_preset,
+    clean_date,
+    clean_line,
+    clean_seats,
+    clean_stakes,
+    clean_table,
+)
+from banluck.storage.files import StoreError, no_gc
+from banluck.storage.index import (
+    REBUILD_HINT,
+    Files,
+    entries_of,
+    night_record,
+    storage_of,
+    tables_of,
+)
+from banluck.storage.tx import Tx, now
+
+
+def check(tx: Tx) -> list[str]:
+    """Every problem in the stored data, each one line; [] when all is well (`tx` trusts no
+    file: each is checked field by field).
+
+    The ledger rules (`banluck.money.ledger.check`), plus: the index agrees with the night files
+    (night records, people, season summary, next seq), only the latest night is open, and
+    each round is stored in its own night and names only people seated that night.
+    """
+    index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
+    earlier = storage_of(tx.earlier_db).read() or {}
+    stored = {**earlier.get("nights", {}), **index["nights"]}
+    entries: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    summaries: list[dict[str, Summary]] = []
+    problems: list[str] = []
+    with no_gc():
+        for night_id in sorted(tx.records):
+            db = tx.night_db(night_id)
+            tables = tables_of(db)
+            night = tables["night"]["1"]
+            storage = storage_of(db)
+            fresh, summary = night_record(
+                tables, storage.path, crc=storage.crc, journaled=storage.added
+            )
+            records.append(fresh)
+            summaries.append(summary)
+            if stored.get(str(night_id)) != fresh:
+                problems.append(
+                    f"the index's record of night {night_id} does not match its file; "
+                    f"{REBUILD_HINT}"
+                )
+            if night["status"] == "open" and night_id != tx.latest:
+                problems.append(f"night {night_id} is open but is not the latest night")
+            for entry in entries_of(tables, copy=False):
+                if entry["kind"] == "round":
+                    problems += _round_problems(entry, night_id, night["players"])
+                entries.append(entry)
+            del tx.nights[night_id]
+    people = {name for r in records for name in r["players"]}
+    cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
+    problems += ledger.check(entries, people, cached)
+    if sorted(d["name"] for d in index["people"].values()) != sorted(people):
+        problems.append("the index's list of people does not match the nights")
+    have_season = {
+        d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
+    }
+    if have_season != ledger.add_summaries(*summaries):
+        problems.append(f"the index's season summary does not match the nights; {REBUILD_HINT}")
+    counted = index["meta"]["1"]["counted"] if "meta" in index else None
+    if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
+        problems.append(
+            f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
+        )
+    seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
+    next_seq = max((r["next_seq"] for r in records), default=1)
+    if seqs and next_seq <= max(seqs):
+        problems.append(f"the next seq is {next_seq} but seq {max(seqs)} exists")
+    return problems
+
+
+def rebuild_index(store: Files) -> None:
+    """Rebuild index.json from the night files (after it was damaged or lost); the caller holds
+    the lock."""
+    Tx(store, rebuild=True).commit()
+
+
+def import_nights(
+    tx: Tx, nights: Iterable[tuple[Mapping[str, Any], Sequence[Mapping[str, Any]]]]
+) -> int:
+    """Write whole closed nights at once (an import, or a benchmark's history).
+
+    Each item is a night (the arguments of `open_night` as a dict, plus optional `started`,
+    `closed`, `players`, `table`, and `live` with `status` "open" for a last night left open
+    with those lines of a round in play) and its entries as `record_round`, `ledger.payment`
+    or `ledger.correction` would make them (no seq: seqs are given in order). Every entry is
+    checked as a live write would check it. Everything is written in one decision (`tx`, under the
+    lock): each night file once, then the index; a refusal or a failed write of a night file
+    leaves nothing stored. Returns the number of entries written.
+    """
+    count = 0
+    staged: list[int] = []
+    for spec, items in nights:
+        latest = tx.latest
+        if latest is not None and tx.record(latest)["status"] == "open":
+            raise StoreError(f"night {latest} is open; close it before importing nights")
+        night_id = (latest or 0) + 1
+        count += _stage_night(tx, night_id, spec, items)
+        staged.append(night_id)
+    _write_staged(tx, staged)
+    return count
+
+
+def _imported_night(night_id: int, spec: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The record of an imported night as `night_id`, and its live round, checked."""
+    seats = clean_seats(spec["seats"])
+    status = spec.get("status", "closed")
+    if status not in ("open", "closed"):
+        raise StoreError(f"a night's status is open or closed, not {status!r}")
+    if spec["dealer"] not in seats:
+        raise StoreError(f"the dealer {spec['dealer']!r} is not seated; seat them")
+    check_preset(spec["preset"], spec["snapshot"])
+    night = {
+        "id": night_id,
+        "date": clean_date(spec.get("date")),
+        "preset": spec["preset"],
+        "snapshot": dict(spec["snapshot"]),
+        "seats": seats,
+        "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
+        "stakes": clean_stakes(spec.get("stakes") or {}, seats),
+        "dealer": spec["dealer"],
+        "status": status,
+        "started": spec.get("started") or now(),
+        "closed": None if status == "open" else spec.get("closed") or now(),
+    }
+    if "table" in spec:
+        night["table"] = clean_table(spec["table"])
+    live = [clean_line(line) for line in spec.get("live") or []]
+    if live and status != "open":
+        raise StoreError("a round in play can only be kept on a night left open")
+    return night, live
+
+
+def _stage_night(
+    tx: Tx, night_id: int, spec: Mapping[str, Any], items: Sequence[Mapping[str, Any]]
+) -> int:
+    """Make one imported night's file in memory (not yet written), each entry checked, and
+    count it as the latest; returns the number of its entries."""
+    night, live = _imported_night(night_id, spec)
+    seq = tx.next_seq()
+    db = tx.night_db(night_id)
+    db.table("meta").insert({"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq})
+    db.table("night").insert(night)
+    people = set(night["players"]) | tx.people()
+    documents, rounds = [], 0
+    for item in items:
+        entry = dict(item)
+        if entry.setdefault("kind", "round") == "round":
+            rounds += 1
+            entry = ledger.round_entry(item)
+            entry.update(night=night_id, round=item.get("round", rounds))
+            entry.setdefault("dealer", night["dealer"])
+            entry.setdefault("preset", night["snapshot"])
+        problems = ledger.entry_problems(entry, people)
+        if problems:
+            raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
+        stored, _ = tx.prepare(db, entry, seq)
+        documents.append(Document(stored, doc_id=seq))
+        seq += 1
+    db.table("entries").insert_multiple(documents)
+    db.table("live").insert_multiple({"line": line} for line in live)
+    db.table("meta").update({"next_seq": seq}, doc_ids=[1])
+    tx.stage_night(night_id)
+    return len(documents)
+
+
+def _write_staged(tx: Tx, staged: Sequence[int]) -> None:
+    """Every night was checked: now write them, then the index. A failed write removes the
+    nights written before it (new files only: the store is left as it was)."""
+    written: list[int] = []
+    try:
+        for night_id in staged:
+            tx.commit_night(night_id)
+            written.append(night_id)
+            if night_id != tx.latest:
+                del tx.nights[night_id]
+    except BaseException:
+        for night_id in written:
+            with contextlib.suppress(OSError):
+                tx.store.night_path(night_id).unlink()
+        raise
+    tx._write_index()
+
+
+def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[str]) -> list[str]:
+    label = f"seq {entry['seq']} (round {entry.get('round')} of night {night_id})"
+    problems = []
+    if entry.get("night") != night_id:
+        problems.append(f"{label}: says it belongs to night {entry.get('night')}")
+    names = {entry.get("dealer"), *entry.get("hands", {})}
+    for t in entry.get("transfers", []):
+        if isinstance(t, Mapping):
+            names |= {t.get("from"), t.get("to")}
+    strangers = sorted(str(n) for n in names - set(players))
+    if strangers:
+        problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
+    return problems
