@@ -651,7 +651,7 @@ def demo() -> None:
 
     from banluck.app.exporting import save_night
     from banluck.app.presets import load
-    from banluck.app.session import read_log
+    from banluck.app.records import read_log
     from banluck.cli.render import console, round_panel
     from banluck.core.home import data_dir
     from banluck.money.ledger import balances
