@@ -14,14 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.games import family_for
 from banluck.app.records import (
     new_night,
     play_lines,
     replay_stored,
     seat_stakes,
     seating_from,
-    start_table,
     stored_words,
     table_of,
 )
@@ -42,39 +40,6 @@ class StaleLine(BanluckError):
 
 
 NIGHT_WORDS = ("stake", "seat", "leave", "pass", "sit", "back")
-
-
-def start_night(
-    store: Store, preset_name: str, seats: Sequence[str], stake: int, date: str | None = None
-) -> tuple[dict[str, Any], Seating]:
-    """Open a night in the store: the preset's rules are kept with it, the first seat deals.
-    People of earlier nights keep the ledger's spelling, so their unpaid debts carry over."""
-    from dataclasses import replace
-
-    from banluck.app.presets import load
-    from banluck.table.night import seating_for
-
-    rules = load(preset_name)
-    known = {n.lower(): n for n in store.people()}
-    seating = seating_for(rules, [known.get(n.lower(), n) for n in seats])
-    family_for(rules)  # a preset of a game banluck does not play is refused here
-    tonight = store.tonight()
-    if tonight is not None:
-        raise BanluckError(
-            f"night {tonight['id']} of {tonight['date']} is still open:"
-            " end it with `banluck night close` first"
-        )
-    seating = replace(seating, default_stake=stake)
-    record = store.open_night(
-        preset_name,
-        rules.to_dict(),
-        list(seating.seats),
-        seating.dealer,
-        stakes=seat_stakes(seating),
-        date=date,
-        table=start_table(seating),
-    )
-    return record, seating
 
 
 @dataclass(slots=True)

@@ -332,7 +332,7 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 "a night is already open: run `banluck table` without a preset to continue it,"
                 " or `banluck night close` first"
             )
-        from banluck.app.session import start_night
+        from banluck.app.nights import start_night
 
         record, seating = start_night(store, preset, list(seats), stake)
         console().print(

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from banluck.app import payments
+from banluck.app.nights import start_night
 from banluck.app.session import Session
-from banluck.app.session import start_night as open_night
 from banluck.core.errors import BanluckError, Doubt
 from banluck.storage import Store
 
@@ -18,7 +18,7 @@ ROUND = ("dealer 10 7", "stand all", "open Bob 10 8", "open Carol 10 6")
 
 def one_round(store: Store, date: str = "2027-01-01", close: bool = True) -> None:
     """Mei deals 17 to Bob (18: +10) and Carol (16: -10): Bob is owed 10, Carol owes 10."""
-    open_night(store, "chinese", ["Mei", "Bob", "Carol"], 10, date)
+    start_night(store, "chinese", ["Mei", "Bob", "Carol"], 10, date)
     session = Session.open(store)
     for line in ROUND:
         session.act(line)
@@ -97,7 +97,7 @@ def test_each_settle_up_scope_has_its_own_transfers(banluck_home: Path) -> None:
     via = payments.settle_up(store, via="mei")
     assert via.via == "Mei" and via.plan.method == "via"
     assert transfers(via) == [("Carol", "Mei", 15), ("Mei", "Bob", 15)]
-    open_night(store, "chinese", ["Mei", "Bob", "Carol"], 10, "2027-03-01")
+    start_night(store, "chinese", ["Mei", "Bob", "Carol"], 10, "2027-03-01")
     tonight = payments.settle_tonight(Session.open(store))
     assert tonight.balances == {"Mei": 0, "Bob": 0, "Carol": 0}
     assert transfers(tonight) == []

@@ -184,7 +184,8 @@ SCREENS = [
 
 @pytest.mark.parametrize("lines", SCREENS)
 def test_the_night_screen_is_drawn_as_rich_draws_it(lines: list[str]) -> None:
-    from banluck.app.session import Session, start_night
+    from banluck.app.nights import start_night
+    from banluck.app.session import Session
     from banluck.cli.common import open_store
     from banluck.cli.render import table_screen, table_screen_parts
 
