@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from banluck.app.presets import load
-from banluck.app.session import new_night
+from banluck.app.records import new_night
 from banluck.table.night import seating_for
 
 

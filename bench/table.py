@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from rich.console import Console  # noqa: E402
 
 from banluck.app.presets import load  # noqa: E402
-from banluck.app.session import start_table  # noqa: E402
+from banluck.app.records import start_table  # noqa: E402
 from banluck.cli.console_loop import TableConsole  # noqa: E402
 from banluck.storage import Store  # noqa: E402
 from banluck.table.night import seating_for  # noqa: E402

@@ -8,7 +8,7 @@ import io
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.session import (
+from banluck.app.records import (
     in_order,
     seat_stakes,
     start_seating,

@@ -30,7 +30,8 @@ KEY = "tournament"
 ORDINALS = ("1st", "2nd", "3rd")
 
 
-def _kind() -> Any:
+def kind_of() -> Any:
+    """The tournament night kind: its module (`games/tournament/night.py`)."""
     return night_kind(KEY)
 
 
@@ -47,53 +48,6 @@ def pool_of(night_id: int) -> str:
     return f"tournament-{night_id}"
 
 
-REFUND_NOTE = "buy-in back: closed before its end"
-
-
-def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Close the open night (`banluck night close`): its record, and the entries recorded with
-    the close.
-
-    A tournament's pool must be empty when its night closes, or every player would owe a party
-    nobody is. Over, it is: its prizes went in with the line that ended it. Before its end, the
-    night closes only with `refund`: each buy-in is paid back out of the pool (a prize entry of
-    the buy-in, noted `REFUND_NOTE`) in the same write as the close. The lock is held from the
-    check to the write, so a line ending the tournament in another process cannot come between."""
-    with store.locked():
-        record = store.tonight()
-        if record is None or tournament_of(record) is None:
-            if refund and record is not None:
-                raise BanluckError(
-                    f"night {record['id']} is not a tournament: `--refund` pays a tournament's"
-                    " buy-ins back; close it with `banluck night close`"
-                )
-            return store.close_night(), []
-        played = replay(record)
-        if played.over:
-            if refund:
-                raise BanluckError(
-                    "the tournament is over and its prizes are paid: close it with"
-                    " `banluck night close`, without `--refund`"
-                )
-            return store.close_night(), []
-        if not refund:
-            raise BanluckError(
-                f"the tournament of night {record['id']} is not over ({len(played.still_in)}"
-                f" players in, {len(played.hands)} of {played.preset.tournament.hands} hands"
-                " played): play it to its end in `banluck table`, or `banluck night close"
-                " --refund` to pay every buy-in back"
-            )
-        from banluck.money.ledger import pool_entry
-
-        pool = pool_of(record["id"])
-        back = [
-            pool_entry("prize", str(e["player"]), pool, int(e["amount"]), REFUND_NOTE)
-            for e in store.entries(record["id"])
-            if e.get("kind") == "buy-in"
-        ]
-        return store.close_night(back), back
-
-
 def place(n: int) -> str:
     return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 
@@ -103,7 +57,7 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
     stored = tournament_of(record)
     if stored is None:
         raise BanluckError(f"night {record['id']} is not a tournament")
-    kind = _kind()
+    kind = kind_of()
     preset = load_preset(record["snapshot"], source=f"night {record['id']}")
     try:
         start = kind.start_for(preset, list(stored["seats"]), stored["buy_in"], stored["chips"])
@@ -116,41 +70,6 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
             " run `banluck check`"
         ) from None
     return played
-
-
-def start_tournament(
-    store: Store,
-    preset_name: str,
-    seats: Sequence[str],
-    buy_in: int,
-    chips: int,
-    date: str | None = None,
-) -> tuple[dict[str, Any], Tournament]:
-    """Open a tournament night: the preset's rules kept with it, every buy-in in the ledger."""
-    from banluck.app.presets import load
-    from banluck.money.ledger import pool_entry
-
-    kind = _kind()
-    rules = load(preset_name)
-    known = {n.lower(): n for n in store.people()}
-    names = [known.get(n.lower(), n) for n in seats]
-    start = kind.start_for(rules, names, buy_in, chips)
-    tonight = store.tonight()
-    if tonight is not None:
-        raise BanluckError(
-            f"night {tonight['id']} of {tonight['date']} is still open:"
-            " end it with `banluck night close` first"
-        )
-    table = {KEY: {"buy_in": buy_in, "chips": chips, "seats": list(names), "lines": []}}
-
-    def buy_ins(night_id: int) -> list[dict[str, Any]]:
-        return [pool_entry("buy-in", n, pool_of(night_id), buy_in, "buy-in") for n in names]
-
-    record = store.open_night(
-        preset_name, rules.to_dict(), names, names[0], {}, date, table, entries=buy_ins
-    )
-    played: Tournament = kind.Tournament(start)
-    return record, played
 
 
 @dataclass(slots=True)
@@ -193,7 +112,7 @@ class TournamentSession:
 
         with self.store.locked():
             self._check_fresh()
-            word, args = read_line(line, _kind().ALIASES)
+            word, args = read_line(line, kind_of().ALIASES)
             try:
                 if word == "undo" and not args:
                     return self._undo()
@@ -280,7 +199,7 @@ def read_tournament_log(
     lines = parse_lines(text)
     first = lines[0]
     rules, body = read_rules(lines[1:], source, "tournament.hands 8")
-    kind = _kind()
+    kind = kind_of()
     try:
         name, seats, buy_in, chips = kind.parse_start(first.args)
         preset = presets.with_rules((load or presets.load)(name), rules)

@@ -332,7 +332,7 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 "a night is already open: run `banluck table` without a preset to continue it,"
                 " or `banluck night close` first"
             )
-        from banluck.app.session import start_night
+        from banluck.app.nights import start_night
 
         record, seating = start_night(store, preset, list(seats), stake)
         console().print(
@@ -497,13 +497,12 @@ def _help(
 
 def _settle(out: Any, session: Session, rest: Sequence[str] = ()) -> None:
     """`settle`: every unpaid balance, as `banluck settle`; `settle tonight`: tonight's."""
-    from banluck.money.settleup import plan
+    from banluck.app.payments import settle_tonight, settle_up
 
     if [w.lower() for w in rest] not in ([], ["tonight"]):
         raise BanluckError("usage: settle (every unpaid balance), or settle tonight")
     tonight = bool(rest)
-    owed = session.balances() if tonight else session.store.balances()
-    result = plan(owed)
+    result = (settle_tonight(session) if tonight else settle_up(session.store)).plan
     if not result.transfers:
         out.print("everyone is even tonight" if tonight else "everyone is even")
     for t in result.transfers:
@@ -512,24 +511,21 @@ def _settle(out: Any, session: Session, rest: Sequence[str] = ()) -> None:
 
 def _pay(session: Session, rest: Sequence[str]) -> str:
     """`pay FROM TO AMOUNT [--yes]`: a payment recorded as `banluck pay` records it."""
-    from banluck.cli.ledger_cmd import _owing, _payment_doubt, _person
+    from banluck.app import payments
+    from banluck.core.errors import Doubt
     from banluck.core.money import parse_amount
 
     words = [w for w in rest if w.lower() != "--yes"]
     if len(words) != 3:
         raise BanluckError("usage: pay FROM TO AMOUNT, e.g. pay Bob Mei 10")
     store = session.store
-    payer, payee = _person(store, words[0]), _person(store, words[1])
+    payer, payee = payments.person(store, words[0]), payments.person(store, words[1])
     value = parse_amount(words[2], "amount", "10")
-    doubt = _payment_doubt(store, payer, payee, value)
-    if doubt and len(words) == len(rest):
-        raise BanluckError(f"{doubt}: type it again with --yes to record it anyway")
-    entry = store.add_payment(payer, payee, value)
-    after = store.balances()
-    return (
-        f"#{entry['seq']}: {payer} paid {payee} {value}; now {_owing(payer, after.get(payer, 0))},"
-        f" {_owing(payee, after.get(payee, 0))}"
-    )
+    try:
+        paid = payments.pay(store, payer, payee, value, sure=len(words) < len(rest))
+    except Doubt as doubt:
+        raise BanluckError(f"{doubt}: type it again with --yes to record it anyway") from None
+    return paid.sentence()
 
 
 def _amend(session: Session, rest: Sequence[str]) -> str:

@@ -447,32 +447,15 @@ def _show_settle(
     as_json: bool,
     hint: bool = True,
 ) -> None:
-    from banluck.money.settleup import plan, plan_via
+    from banluck.app.payments import settle_up
 
-    # the balances of the nights chosen, summed from their totals in the index
-    if night is not None:
-        owed = store.totals([night])["balance"]
-        scope = f"night {night}"
-    elif lo or hi:
-        low, high = lo or "0000-00-00", hi or "9999-99-99"
-        from banluck.money.stats import add_totals
-
-        # one read of the nights' records: their dates and totals (people as named now)
-        records = store.nights(totals=True)
-        owed = add_totals(*(r["totals"] for r in records if low <= r["date"] <= high))["balance"]
-        scope = f"{lo or 'the start'} to {hi or 'now'}"
-    else:
-        owed = store.balances()
-        scope = "all unpaid"
-    if via is not None:
-        via = _person(store, via)
-        owed.setdefault(via, 0)  # someone even (or not in this part of the ledger) can bank
-    result = plan_via(owed, via) if via else plan(owed)
+    settling = settle_up(store, night, lo, hi, via)
+    result = settling.plan
     if as_json:
         out = {
-            "scope": scope,
+            "scope": settling.scope,
             "method": result.method,
-            "balances": owed,
+            "balances": settling.balances,
             "transfers": [
                 {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.transfers
             ],
@@ -484,13 +467,14 @@ def _show_settle(
 
     from banluck.cli.render import show, titled
 
+    scope = settling.scope
     if not result.transfers:
         show(f"{scope}: everyone is even, nobody pays")
         return
     label = {
         "exact": "fewest transfers",
         "greedy": "GREEDY (not proven fewest)",
-        "via": f"via {via}",
+        "via": f"via {settling.via}",
     }
     table = Table()
     table.add_column("who pays")
@@ -521,67 +505,21 @@ def pay(
 
     Example: banluck pay Dave Bob 40
     """
+    from banluck.app import payments
+    from banluck.core.errors import Doubt
     from banluck.core.money import parse_amount
 
     value = parse_amount(amount, "amount", "40")
     store = open_store()
-    names = [_person(store, payer), _person(store, payee)]
-    doubt = _payment_doubt(store, names[0], names[1], value)
-    if doubt and not yes:
-        import sys
-
+    try:
+        paid = payments.pay(store, payer, payee, value, note, sure=yes)
+    except Doubt as doubt:
         if not sys.stdin.isatty():
-            raise BanluckError(f"{doubt}: add --yes to record it anyway")
+            raise BanluckError(f"{doubt}: add --yes to record it anyway") from None
         if not typer.confirm(f"{doubt}: record it anyway?", default=False):
-            raise BanluckError(f"not recorded ({doubt})")
-    entry = store.add_payment(names[0], names[1], value, note)
-    after = store.balances()
-    typer.echo(
-        f"#{entry['seq']}: {names[0]} paid {names[1]} {value};"
-        f" now {_owing(names[0], after.get(names[0], 0))},"
-        f" {_owing(names[1], after.get(names[1], 0))}"
-    )
-
-
-def _owing(name: str, balance: int) -> str:
-    if balance > 0:
-        return f"{name} is owed {balance}"
-    if balance < 0:
-        return f"{name} owes {-balance}"
-    return f"{name} is even"
-
-
-def _payment_doubt(store: Any, payer: str, payee: str, value: int) -> str | None:
-    """Why a payment may be a slip: more than the payer owes, or the last payment again within
-    ten minutes; None when it looks right."""
-    from datetime import datetime, timedelta
-
-    last = store.last_entry()
-    if (
-        last is not None
-        and last.get("kind") == "payment"
-        and (last.get("from"), last.get("to"), last.get("amount")) == (payer, payee, value)
-    ):
-        try:
-            when = datetime.fromisoformat(str(last.get("at")))
-            recent = datetime.now(when.tzinfo) - when < timedelta(minutes=10)
-        except ValueError:
-            recent = False
-        if recent:
-            return f"{payer} paid {payee} {value} already (#{last.get('seq')}, just now)"
-    owes = max(0, -store.balances().get(payer, 0))
-    if value > owes:
-        return f"{payer} owes {owes}, less than {value}"
-    return None
-
-
-def _person(store: Any, name: str) -> str:
-    """A name of the ledger, matched without regard to case; BanluckError for a stranger."""
-    known = {n.lower(): n for n in store.people()}
-    if name.lower() not in known:
-        people = ", ".join(sorted(known.values())) or "nobody yet"
-        raise BanluckError(f"{name} never played here (people: {people}); check the spelling")
-    return str(known[name.lower()])
+            raise BanluckError(f"not recorded ({doubt})") from None
+        paid = payments.pay(store, payer, payee, value, note, sure=True)
+    typer.echo(paid.sentence())
 
 
 def check(
@@ -649,7 +587,7 @@ def demo() -> None:
 
     from banluck.app.exporting import save_night
     from banluck.app.presets import load
-    from banluck.app.session import read_log
+    from banluck.app.records import read_log
     from banluck.cli.render import console, round_panel
     from banluck.core.home import data_dir
     from banluck.money.ledger import balances

@@ -25,7 +25,7 @@ def start(
 
     Example: banluck night start chinese Mei Bob Carol Dave --stake 10
     """
-    from banluck.app.session import start_night
+    from banluck.app.nights import start_night
 
     record, seating = start_night(open_store(), preset, seats, stake, date)
     typer.echo(
@@ -82,7 +82,7 @@ def close(
 
     Example: banluck night close
     """
-    from banluck.app.tournament import close_night
+    from banluck.app.nights import close_night
 
     record, back = close_night(open_store(), refund=refund)
     if back:
@@ -100,7 +100,9 @@ def cancel() -> None:
 
     Example: banluck night cancel
     """
-    record = open_store().cancel_night()
+    from banluck.app.nights import cancel_night
+
+    record = cancel_night(open_store())
     typer.echo(
         f"night {record['id']} of {record['date']} cancelled: nothing of it is kept"
         " (start the right one with `banluck night start`)"

@@ -505,7 +505,7 @@ def _table_stakes(stake: int | None, players: int) -> list[int]:
     except (BanluckError, OSError):  # a damaged store, no data folder: the lab works without
         record = None
     if record is not None:
-        from banluck.app.session import seating_from
+        from banluck.app.records import seating_from
 
         seating = seating_from(record, 1)
         night = [

@@ -63,7 +63,7 @@ def replay(
     replays the same night)
     """
     from banluck.app.presets import load
-    from banluck.app.session import read_log
+    from banluck.app.records import read_log
     from banluck.app.tournament import is_tournament_log
 
     text, source = read_source(file)

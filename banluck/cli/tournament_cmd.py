@@ -28,7 +28,8 @@ def start(
 
     Example: banluck tournament start tournament Ann Ben Cid Dee --buy-in 20 --chips 1000
     """
-    from banluck.app.tournament import pool_of, start_tournament
+    from banluck.app.nights import start_tournament
+    from banluck.app.tournament import pool_of
     from banluck.core.errors import BanluckError
 
     for what, value in (("buy-in", buy_in), ("chips", chips)):

@@ -23,3 +23,9 @@ class PresetError(BanluckError):
 
 class RuleError(BanluckError):
     """An action the house rules do not allow in the current state."""
+
+
+class Doubt(BanluckError):
+    """A request that looks like a slip (a payment made twice, more than is owed): carried out
+    only once the user says it is meant. Its message is the doubt, e.g. `Carol owes 6, less than
+    7`; the command line says how to confirm it."""

@@ -8,18 +8,11 @@ from pathlib import Path
 import pytest
 
 from banluck.app import presets
-from banluck.app.session import (
-    NoNight,
-    Session,
-    StaleLine,
-    in_order,
-    replay_stored,
-    seat_stakes,
-    start_table,
-)
+from banluck.app.records import seat_stakes, start_table
+from banluck.app.session import NoNight, Session, StaleLine
 from banluck.core.errors import BanluckError, RuleError
 from banluck.storage import Store
-from banluck.table.night import Night, seating_for
+from banluck.table.night import seating_for
 
 CHINESE = presets.load("chinese")
 
@@ -53,25 +46,6 @@ def test_no_open_night_is_a_one_sentence_error(banluck_home: Path) -> None:
     """Opening a session without a night says how to start one."""
     with pytest.raises(NoNight, match="banluck night start"):
         Session.open(Store(banluck_home))
-
-
-def test_words_come_before_their_round_and_the_last_ones_at_the_end() -> None:
-    """A word numbered n is played just before round n (or the first round after it); words
-    numbered past the last round come last."""
-    rounds = [{"round": 1}, {"round": 2}, {"round": 4}]
-    words = [(1, "stake 10"), (2, "pass"), (3, "seat Eve"), (5, "leave Bob")]
-    order = [
-        (kind, item if kind == "word" else item["round"]) for kind, item in in_order(words, rounds)
-    ]
-    assert order == [
-        ("word", "stake 10"),
-        ("round", 1),
-        ("word", "pass"),
-        ("round", 2),
-        ("word", "seat Eve"),
-        ("round", 4),
-        ("word", "leave Bob"),
-    ]
 
 
 def test_the_record_keeps_every_seats_stake_and_the_table_only_the_overrides(
@@ -116,24 +90,6 @@ def test_seat_uses_the_ledger_spelling_of_someone_who_played_before(banluck_home
     play(session, "seat eve")
     assert session.night.seating.seats == ("Mei", "Bob", "Eve")
     assert Store(banluck_home).people() == ["Bob", "Eve", "Mei"]
-
-
-def test_replay_stored_gives_the_table_of_the_night(banluck_home: Path) -> None:
-    """The stored night replayed from its start gives the same seating as the live session."""
-    session = open_session(banluck_home, "Mei", "Bob", "Carol")
-    play(session, *ROUND, "stake Bob 20", *ROUND, "seat Dave", *ROUND, "open Dave 10 8")
-    play(session, "pass", "leave Mei")  # Mei dealt three rounds: Bob deals, then passes
-    store = session.store
-    record = store.tonight()
-    assert record is not None
-    rounds = [e for e in store.entries(record["id"]) if e["kind"] == "round"]
-    night = replay_stored(record, rounds)
-    assert isinstance(night, Night)
-    assert night.seating == Session.open(store).night.seating
-    assert (night.seating.dealer, night.seating.seats) == ("Carol", ("Bob", "Carol", "Dave"))
-    assert [[t.as_dict() for t in r.transfers] for r in night.rounds] == [
-        e["transfers"] for e in rounds
-    ]
 
 
 def test_a_stored_line_that_no_longer_applies_is_dropped_by_undo(

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from banluck.app.nights import start_tournament
 from banluck.app.session import Session
-from banluck.app.tournament import TournamentSession, start_tournament
+from banluck.app.tournament import TournamentSession
 from banluck.core.errors import BanluckError, RuleError
 from banluck.money.ledger import balances
 from banluck.storage import Store

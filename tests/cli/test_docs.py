@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from banluck.app import presets
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.games.banluck.family import BAN_LUCK
 from banluck.table.night import NIGHT_WORDS
 

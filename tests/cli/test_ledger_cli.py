@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from banluck.app import presets
 from banluck.app.exporting import night_log
-from banluck.app.session import Session, read_log
+from banluck.app.records import read_log
+from banluck.app.session import Session
 from banluck.core.cards import RANKS, SUITS, Card
 from banluck.money import ledger
 from banluck.storage import Store

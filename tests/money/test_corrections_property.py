@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from banluck.app import amending
-from banluck.app.session import Session, start_night
+from banluck.app.nights import start_night
+from banluck.app.session import Session
 from banluck.cli.main import main
 from banluck.storage import Store
 

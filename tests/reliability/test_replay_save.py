@@ -27,7 +27,7 @@ def night_log(rounds: int = ROUNDS, open_at_end: bool = False) -> str:
     """A night of `rounds` rounds, each player opened by name (the deal rotates). The night is
     played as the log is written, one line at a time, so each round's seats are known."""
     from banluck.app.presets import load
-    from banluck.app.session import read_log
+    from banluck.app.records import read_log
     from banluck.table.nightlog import apply_lines, parse_lines
 
     lines = ["night chinese Mei Bob Carol", "stake 10", ""]
@@ -83,6 +83,7 @@ REPLAY_MODULES = [
     "banluck.cli.common",
     "banluck.storage",
     "banluck.app.session",
+    "banluck.app.records",
     "banluck.app.presets",
     "banluck.table.nightlog",
     "banluck.games.banluck.family",

@@ -115,7 +115,8 @@ def test_undo_refuses_when_the_last_entry_moved_after_it_was_read(banluck_home: 
 def test_a_night_line_from_a_stale_session_is_refused(banluck_home: Path) -> None:
     """Two sessions read the night; the second's `seat` after the first's is refused, not
     written over it."""
-    from banluck.app.session import Session, start_night
+    from banluck.app.nights import start_night
+    from banluck.app.session import Session
     from banluck.core.errors import RuleError
 
     store = Store(banluck_home)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from banluck.app import presets
-from banluck.app.session import new_night
+from banluck.app.records import new_night
 from banluck.core.errors import RuleError
 from banluck.table.night import Night, changes, seating_for
 

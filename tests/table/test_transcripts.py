@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from banluck.app import presets
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.games.banluck.family import BAN_LUCK
 from banluck.games.banluck.preset import KNOB_BY_KEY, Preset
 from banluck.table.night import Night

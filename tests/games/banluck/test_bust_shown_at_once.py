@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from banluck.app import presets
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.core.cards import RANKS, SUITS, Card, parse_cards
 from banluck.core.money import nets
 from banluck.games.banluck.actions import Action, DealerCards, Draw, Hit, Open, Show, Stand, Stop

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from banluck.app.session import Session, read_log, start_night
+from banluck.app.nights import start_night
+from banluck.app.records import read_log
+from banluck.app.session import Session
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards

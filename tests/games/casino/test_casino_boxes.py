@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.core.errors import BanluckError
 from banluck.core.money import nets
 from banluck.games.casino.panel import panel

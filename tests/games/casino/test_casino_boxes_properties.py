@@ -121,7 +121,7 @@ def test_a_night_of_standing_words_replays_to_the_same_table_and_money(
     """Random `behind`, `box`, `stake` and `pass` lines (a refused one changes nothing), then a
     round where every box is dealt A K against a 7: every box and every bet riding behind one is
     paid 3:2 at once. The night's own lines replayed give the same table and money."""
-    from banluck.app.session import read_log
+    from banluck.app.records import read_log
     from banluck.core.errors import RuleError
 
     night, _ = read_log(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.core.errors import BanluckError, RuleError
 from tests.games.casino.helpers_casino import do, nets, play, preset
 

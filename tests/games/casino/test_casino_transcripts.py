@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from banluck.app import presets
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.games.casino.bingo import BINGO
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import KNOB_BY_KEY, Preset

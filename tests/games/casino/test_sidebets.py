@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from banluck.app.session import read_log
+from banluck.app.records import read_log
 from banluck.core.cards import RANKS, SUITS, Card, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.casino.risk import main_worst, side_worst, worst_case

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from banluck.app.exporting import night_log
-from banluck.app.session import Session, read_log, replay_stored, start_night
+from banluck.app.nights import start_night
+from banluck.app.records import read_log, replay_stored
+from banluck.app.session import Session
 from banluck.storage import Store
 
 ROUND = ("up 9h", "deal Bob Qh Qd", "deal Carol 7h 8h", "stand Bob", "stand Carol", "hole 9d")

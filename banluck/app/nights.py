@@ -1,0 +1,154 @@
+"""Opening, closing and cancelling a night, the usual night and the tournament night alike:
+what `banluck night`, `banluck tournament start` and the console's start share.
+
+A night opens only when none is open; its preset's rules are kept with it, and people of
+earlier nights keep the ledger's spelling (so their unpaid debts carry over). Every night closes
+through `close_night`: a usual night as it is, a tournament once its pool is empty (over, or
+with its buy-ins paid back). A night with nothing recorded in it can be cancelled instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from banluck.app.games import family_for
+from banluck.app.records import seat_stakes, start_table
+from banluck.app.tournament import KEY, kind_of, pool_of, replay, tournament_of
+from banluck.core.errors import BanluckError
+
+if TYPE_CHECKING:
+    from banluck.games.tournament.night import Tournament
+    from banluck.storage import Store
+    from banluck.table.night import Seating
+
+REFUND_NOTE = "buy-in back: closed before its end"
+
+
+def _known(store: Store, names: Sequence[str]) -> list[str]:
+    """The names as the ledger spells the people of earlier nights."""
+    known = {n.lower(): n for n in store.people()}
+    return [known.get(n.lower(), n) for n in names]
+
+
+def _none_open(store: Store) -> None:
+    tonight = store.tonight()
+    if tonight is not None:
+        raise BanluckError(
+            f"night {tonight['id']} of {tonight['date']} is still open:"
+            " end it with `banluck night close` first"
+        )
+
+
+def start_night(
+    store: Store, preset_name: str, seats: Sequence[str], stake: int, date: str | None = None
+) -> tuple[dict[str, Any], Seating]:
+    """Open a night in the store: the preset's rules are kept with it, the first seat deals."""
+    from dataclasses import replace
+
+    from banluck.app.presets import load
+    from banluck.table.night import seating_for
+
+    rules = load(preset_name)
+    seating = seating_for(rules, _known(store, seats))
+    family_for(rules)  # a preset of a game banluck does not play is refused here
+    _none_open(store)
+    seating = replace(seating, default_stake=stake)
+    record = store.open_night(
+        preset_name,
+        rules.to_dict(),
+        list(seating.seats),
+        seating.dealer,
+        stakes=seat_stakes(seating),
+        date=date,
+        table=start_table(seating),
+    )
+    return record, seating
+
+
+def start_tournament(
+    store: Store,
+    preset_name: str,
+    seats: Sequence[str],
+    buy_in: int,
+    chips: int,
+    date: str | None = None,
+) -> tuple[dict[str, Any], Tournament]:
+    """Open a tournament night: the preset's rules kept with it, every buy-in in the ledger in
+    the same write."""
+    from banluck.app.presets import load
+    from banluck.money.ledger import pool_entry
+
+    kind = kind_of()
+    rules = load(preset_name)
+    names = _known(store, seats)
+    start = kind.start_for(rules, names, buy_in, chips)
+    _none_open(store)
+    table = {KEY: {"buy_in": buy_in, "chips": chips, "seats": list(names), "lines": []}}
+
+    def buy_ins(night_id: int) -> list[dict[str, Any]]:
+        return [pool_entry("buy-in", n, pool_of(night_id), buy_in, "buy-in") for n in names]
+
+    record = store.open_night(
+        preset_name, rules.to_dict(), names, names[0], {}, date, table, entries=buy_ins
+    )
+    played: Tournament = kind.Tournament(start)
+    return record, played
+
+
+def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Close the open night (`banluck night close`), whatever its kind: its record, and the
+    entries recorded with the close (a tournament's buy-ins paid back).
+
+    The lock is held from the check to the write, so a line ending a tournament in another
+    process cannot come between."""
+    with store.locked():
+        record = store.tonight()
+        if record is not None and tournament_of(record) is not None:
+            back = _tournament_close(store, record, refund)
+        elif refund and record is not None:
+            raise BanluckError(
+                f"night {record['id']} is not a tournament: `--refund` pays a tournament's"
+                " buy-ins back; close it with `banluck night close`"
+            )
+        else:
+            back = []
+        return store.close_night(back), back
+
+
+def _tournament_close(
+    store: Store, record: Mapping[str, Any], refund: bool
+) -> list[dict[str, Any]]:
+    """What a tournament's close records. Its pool must be empty when its night closes, or
+    every player would owe a party nobody is. Over, it is: its prizes went in with the line that
+    ended it. Before its end, the night closes only with `refund`: each buy-in is paid back out
+    of the pool (a prize entry of the buy-in, noted `REFUND_NOTE`)."""
+    played = replay(record)
+    if played.over:
+        if refund:
+            raise BanluckError(
+                "the tournament is over and its prizes are paid: close it with"
+                " `banluck night close`, without `--refund`"
+            )
+        return []
+    if not refund:
+        raise BanluckError(
+            f"the tournament of night {record['id']} is not over ({len(played.still_in)}"
+            f" players in, {len(played.hands)} of {played.preset.tournament.hands} hands"
+            " played): play it to its end in `banluck table`, or `banluck night close"
+            " --refund` to pay every buy-in back"
+        )
+    from banluck.money.ledger import pool_entry
+
+    pool = pool_of(record["id"])
+    return [
+        pool_entry("prize", str(e["player"]), pool, int(e["amount"]), REFUND_NOTE)
+        for e in store.entries(record["id"])
+        if e.get("kind") == "buy-in"
+    ]
+
+
+def cancel_night(store: Store) -> dict[str, Any]:
+    """Cancel the open night when nothing was recorded in it (a night started by mistake): it
+    leaves no trace in the history. Returns its record."""
+    return store.cancel_night()
