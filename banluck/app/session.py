@@ -24,11 +24,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.games import family_for, load_preset
+from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError, RuleError
 from banluck.table.line import read_line, split_line
-from banluck.table.night import FinishedRound, Night, Seating, changes
+from banluck.table.night import Night, changes
 from banluck.table.nightlog import LogLine, read_night
+from banluck.table.seating import FinishedRound, Seating
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -54,7 +55,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     # The table's own `stakes` are exactly the overrides; a night stored without them kept the
     # overrides in the record's `stakes`.
     stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
-    carry = family_for(preset).carry  # the game's night-long state (Bingo cards), if any
+    carry = game_for(preset).carry  # the game's night-long state (Bingo cards), if any
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
@@ -103,7 +104,7 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
-    carry = family_for(seating.preset).carry
+    carry = game_for(seating.preset).carry
     if carry is not None:
         table[carry.key] = carry.dump(seating.carry)
     return table
@@ -207,12 +208,12 @@ def read_log(
     def load_with_rules(name: str, rules: Sequence[tuple[str, str]]) -> TablePreset:
         return presets.with_rules((load or presets.load)(name), rules)
 
-    return read_night(text, source, load_with_rules, family_for)
+    return read_night(text, source, load_with_rules, game_for)
 
 
 def new_night(seating: Seating) -> Night:
-    """A night from its table, played by the family of its preset's game."""
-    return Night(seating, family_for(seating.preset))
+    """A night from its table, played by its preset's game."""
+    return Night(seating, game_for(seating.preset))
 
 
 def start_night(
@@ -223,12 +224,12 @@ def start_night(
     from dataclasses import replace
 
     from banluck.app.presets import load
-    from banluck.table.night import seating_for
+    from banluck.table.seating import seating_for
 
     rules = load(preset_name)
     known = {n.lower(): n for n in store.people()}
     seating = seating_for(rules, [known.get(n.lower(), n) for n in seats])
-    family_for(rules)  # a preset of a game banluck does not play is refused here
+    game_for(rules)  # a preset of a game banluck does not play is refused here
     tonight = store.tonight()
     if tonight is not None:
         raise BanluckError(
@@ -365,21 +366,19 @@ class Session:
         self.said = changes(seating_before, self.night.seating)
         text = " ".join([word, *args])
         current = self.night.current
-        round_words = self.night.family.words
+        round_words = self.night.game.words
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        family = self.night.family
+        game = self.night.game
         standing = (
-            word in NIGHT_WORDS
-            or word in family.table_words
-            or family.standing_bet(word) is not None
+            word in NIGHT_WORDS or word in game.table_words or game.standing_bet(word) is not None
         )
         if standing and len(self.night.rounds) == rounds_before:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None
-        carry = self.night.family.carry
+        carry = self.night.game.carry
         if carry is not None and word in carry.words and len(self.night.rounds) == rounds_before:
             s = self.night.seating  # a between-rounds word of the game that moved no money
             self._store_table(s, [*stored_words(self.record), self.night.words[-1]])

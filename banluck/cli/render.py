@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from banluck.cli.plain import Part, Titled
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
-    from banluck.table.night import FinishedRound, Night, Seating
+    from banluck.table.night import Night
+    from banluck.table.seating import FinishedRound, Seating
 
 
 def titled(title: str, body: RenderableType, caption: str | None = None) -> RenderableType:
@@ -131,15 +132,15 @@ def table_screen_parts(
     if rnd is None:
         parts.append(Styled(seats_line(night.seating)))
         parts.extend(carried)
-        if night.family.standing_notes is not None:
-            parts += [Styled(note) for note in night.family.standing_notes(night.seating)]
-        note, nxt = night.family.table_note, night.next_table()
+        if night.game.standing_notes is not None:
+            parts += [Styled(note) for note in night.game.standing_notes(night.seating)]
+        note, nxt = night.game.table_note, night.next_table()
         said = note(nxt) if note is not None and nxt is not None else None
         if said:
             parts.append(Styled(said, "yellow"))
-        parts.append(Styled(night.family.idle, "dim"))
+        parts.append(Styled(night.game.idle, "dim"))
     else:
-        panel = night.family.panel(rnd.state)
+        panel = night.game.panel(rnd.state)
         if panel.dealer is not None:
             parts.append(Styled(panel.dealer, "bold"))
         table = Grid(box=None, show_header=not narrow, pad_edge=False)

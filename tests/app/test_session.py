@@ -19,7 +19,8 @@ from banluck.app.session import (
 )
 from banluck.core.errors import BanluckError, RuleError
 from banluck.storage import Store
-from banluck.table.night import Night, seating_for
+from banluck.table.night import Night
+from banluck.table.seating import seating_for
 
 CHINESE = presets.load("chinese")
 
