@@ -16,7 +16,7 @@ from pathlib import Path
 
 from banluck.app.presets import load
 from banluck.app.records import new_night
-from banluck.table.night import seating_for
+from banluck.table.seating import seating_for
 
 
 def long_log(rounds: int) -> str:

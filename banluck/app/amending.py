@@ -12,13 +12,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.games import family_for, load_preset
+from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer
 from banluck.money import ledger
 from banluck.money.names import names_after, renamed_with_log, renames
 from banluck.table.line import read_line
-from banluck.table.night import Night, Seating
+from banluck.table.night import Night
+from banluck.table.seating import Seating
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -113,8 +114,8 @@ def replay_round(entry: Mapping[str, Any], lines: Sequence[str]) -> Replayed:
         dealer=dealer,
         stakes=tuple((str(name), int(stake)) for name, stake in stakes.items()),
     )
-    night = Night(seating, family_for(preset))
-    words = night.family.words
+    night = Night(seating, game_for(preset))
+    words = night.game.words
     typed = [line for line in lines if read_line(line)[0]]
     if not typed:
         raise BanluckError(f"no line left for {where}: write the round's lines, or keep them")

@@ -1,8 +1,8 @@
-"""The games by name: a preset's `game` chooses its family and its preset loader.
+"""The games by name: a preset's `game` chooses its `Game` and its preset loader.
 
 This is the one place that lists the games. Each game's `preset` module offers `PRESET` (its
 preset class, with `from_mapping` and `SCHEMA`), its `schema` module `SCHEMA` (the knobs alone)
-and its `family` module `FAMILY` (its `Family`); each is imported only when needed, so a command
+and its `family` module `FAMILY` (its `Game`); each is imported only when needed, so a command
 that only reads rules never loads a round engine, and one that only checks files no preset class.
 """
 
@@ -17,7 +17,7 @@ from banluck.core.knobs import FIRST_GAME
 
 if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
     from banluck.core.knobs import Knob, Schema
-    from banluck.table.family import Family
+    from banluck.table.game import Game
     from banluck.table.preset import TablePreset
 
 GAMES: dict[str, str] = {
@@ -26,7 +26,7 @@ GAMES: dict[str, str] = {
 }
 
 # Nights of their own kind, by the first word of their night log (`night` is the usual night,
-# played by the family of its preset's game). Each module offers `START_WORD`, `parse_start`,
+# played by its preset's game). Each module offers `START_WORD`, `parse_start`,
 # `start_for` and the night's class.
 NIGHT_KINDS: dict[str, str] = {
     "tournament": "banluck.games.tournament.night",
@@ -72,10 +72,10 @@ def load_preset(data: Mapping[str, Any], source: str = "preset") -> TablePreset:
     return preset
 
 
-def family_for(preset: TablePreset) -> Family[Any]:
-    """The family that plays rounds under `preset`."""
-    family: Family[Any] = _module(preset.game, preset.name, "family").FAMILY
-    return family
+def game_for(preset: TablePreset) -> Game[Any]:
+    """The game that plays rounds under `preset`."""
+    game: Game[Any] = _module(preset.game, preset.name, "family").FAMILY
+    return game
 
 
 def problems_of(data: Mapping[str, Any]) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.games import family_for
+from banluck.app.games import game_for
 from banluck.app.records import seat_stakes, start_table
 from banluck.app.tournament import KEY, kind_of, pool_of, replay, tournament_of
 from banluck.core.errors import BanluckError
@@ -20,7 +20,7 @@ from banluck.core.errors import BanluckError
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
     from banluck.storage import Store
-    from banluck.table.night import Seating
+    from banluck.table.seating import Seating
 
 REFUND_NOTE = "buy-in back: closed before its end"
 
@@ -47,11 +47,11 @@ def start_night(
     from dataclasses import replace
 
     from banluck.app.presets import load
-    from banluck.table.night import seating_for
+    from banluck.table.seating import seating_for
 
     rules = load(preset_name)
     seating = seating_for(rules, _known(store, seats))
-    family_for(rules)  # a preset of a game banluck does not play is refused here
+    game_for(rules)  # a preset of a game banluck does not play is refused here
     _none_open(store)
     seating = replace(seating, default_stake=stake)
     record = store.open_night(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import load_preset, problems_of, schema_for
 from banluck.core.errors import PresetError
+from banluck.core.suggest import key_hint
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
@@ -198,7 +199,7 @@ def with_rules(preset: TablePreset, rules: Sequence[tuple[str, str]]) -> TablePr
         knob = by_key.get(key)
         if knob is None or key in ("name", "description"):
             raise PresetError(
-                f"rule {key}: not a knob of {preset.name}{_suggest(key, by_key)}"
+                f"rule {key}: not a knob of {preset.name}{key_hint(key, by_key)}"
                 f" (see `banluck rules show {preset.name}`)"
             )
         value = knob.parse(text)
@@ -357,7 +358,7 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
     knob = by_key.get(key)
     if knob is None:
         raise PresetError(
-            f"unknown key {key!r}{_suggest(key, by_key)}: see the keys with `banluck rules show {name}`"
+            f"unknown key {key!r}{key_hint(key, by_key)}: see the keys with `banluck rules show {name}`"
         )
     if key == "name":
         raise PresetError(
@@ -490,10 +491,3 @@ def _set_in_document(doc: Any, key: str, value: object) -> object:
         shift = old_width - len(new_item.as_string())
         trivia.comment_ws = " " * max(1, len(trivia.comment_ws) + shift)
     return old
-
-
-def _suggest(key: str, keys: Iterable[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(key, list(keys), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""

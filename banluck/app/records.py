@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from banluck.app.games import family_for, load_preset
+from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.table.line import split_line
-from banluck.table.night import Night, Seating
+from banluck.table.night import Night
 from banluck.table.nightlog import LogLine, read_night
+from banluck.table.seating import Seating
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
@@ -36,7 +37,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     # The table's own `stakes` are exactly the overrides; a night stored without them kept the
     # overrides in the record's `stakes`.
     stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
-    carry = family_for(preset).carry  # the game's night-long state (Bingo cards), if any
+    carry = game_for(preset).carry  # the game's night-long state (Bingo cards), if any
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
@@ -85,7 +86,7 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
-    carry = family_for(seating.preset).carry
+    carry = game_for(seating.preset).carry
     if carry is not None:
         table[carry.key] = carry.dump(seating.carry)
     return table
@@ -189,9 +190,9 @@ def read_log(
     def load_with_rules(name: str, rules: Sequence[tuple[str, str]]) -> TablePreset:
         return presets.with_rules((load or presets.load)(name), rules)
 
-    return read_night(text, source, load_with_rules, family_for)
+    return read_night(text, source, load_with_rules, game_for)
 
 
 def new_night(seating: Seating) -> Night:
     """A night from its table, played by the family of its preset's game."""
-    return Night(seating, family_for(seating.preset))
+    return Night(seating, game_for(seating.preset))

@@ -25,7 +25,8 @@ from banluck.app.records import (
 )
 from banluck.core.errors import BanluckError, RuleError
 from banluck.table.line import read_line
-from banluck.table.night import FinishedRound, Night, Seating, changes
+from banluck.table.night import Night, changes
+from banluck.table.seating import FinishedRound, Seating
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -159,21 +160,19 @@ class Session:
         self.said = changes(seating_before, self.night.seating)
         text = " ".join([word, *args])
         current = self.night.current
-        round_words = self.night.family.words
+        round_words = self.night.game.words
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        family = self.night.family
+        game = self.night.game
         standing = (
-            word in NIGHT_WORDS
-            or word in family.table_words
-            or family.standing_bet(word) is not None
+            word in NIGHT_WORDS or word in game.table_words or game.standing_bet(word) is not None
         )
         if standing and len(self.night.rounds) == rounds_before:
             s = self.night.seating
             self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
             return None
-        carry = self.night.family.carry
+        carry = self.night.game.carry
         if carry is not None and word in carry.words and len(self.night.rounds) == rounds_before:
             s = self.night.seating  # a between-rounds word of the game that moved no money
             self._store_table(s, [*stored_words(self.record), self.night.words[-1]])

@@ -15,9 +15,10 @@ from rich.text import Text
 
 from banluck.app.session import Session
 from banluck.core.errors import BanluckError
-from banluck.table.family import HelpRow
+from banluck.core.suggest import close_to, mean
+from banluck.table.game import HelpRow
 from banluck.table.line import read_line
-from banluck.table.night import RESERVED, close_to
+from banluck.table.seating import RESERVED
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -86,11 +87,11 @@ class TableConsole:
         return [*self.session.night.all_words(), *CONSOLE_WORDS]
 
     def help_rows(self) -> list[HelpRow]:
-        return [*self.session.night.family.help_rows, *NIGHT_HELP]
+        return [*self.session.night.game.help_rows, *NIGHT_HELP]
 
     def name_words(self) -> tuple[set[str], set[str]]:
         """The words followed by names: (any number of names, one name first)."""
-        actions = self.session.night.family.words
+        actions = self.session.night.game.words
         many = {"leave", "sit", "back", *(w for w, cls in actions.items() if cls.takes_names)}
         one = {"stake", *(w for w, cls in actions.items() if cls.takes_name)} - many
         return many, one
@@ -108,7 +109,7 @@ class TableConsole:
                     self.out,
                     self.help_rows(),
                     self.aliases(),
-                    self.session.night.family.words,
+                    self.session.night.game.words,
                     rest,
                 )
                 return True
@@ -141,7 +142,7 @@ class TableConsole:
                 self._stamp = self.stamp()
                 return True
             night = self.session.night
-            in_round = night.current is not None and word in night.family.words
+            in_round = night.current is not None and word in night.game.words
             if not in_round:
                 self._balances = None
             if word == "undo":
@@ -223,7 +224,7 @@ class TableConsole:
         night = self.session.night
         state = night.current.state if night.current is not None else None
         # and the names the game expects after the word now (a split hand `Bob:2.1`)
-        now = night.family.names_for(word, state, list(night.seating.seats))
+        now = night.game.names_for(word, state, list(night.seating.seats))
         names.update({n.lower(): n for n in now})
         fixed, wrong = list(rest), []
         for i in at:
@@ -256,12 +257,12 @@ class TableConsole:
         every word), then the names that fit the word."""
         words = buffer.split()
         night = self.session.night
-        family = night.family
+        game = night.game
         state = night.current.state if night.current is not None else None
         if not words or (len(words) == 1 and not buffer.endswith(" ")):
             text = words[0].lower() if words else ""
             between = night.offered_words() if state is None else []
-            now = [*family.words_now(state), *between, *CONSOLE_WORDS]
+            now = [*game.words_now(state), *between, *CONSOLE_WORDS]
             found = [w for w in now if w.startswith(text)]
             if not found:
                 found = [w for w in sorted(self.words()) if w.startswith(text)]
@@ -270,7 +271,7 @@ class TableConsole:
         text = "" if buffer.endswith(" ") else words[-1]
         position = len(words) - (0 if buffer.endswith(" ") else 1)
         if position == 1 or word in self.name_words()[0]:
-            options = family.names_for(word, state, list(night.seating.seats))
+            options = game.names_for(word, state, list(night.seating.seats))
         elif word == "open" and position == 2:
             options = ["bust"]
         else:
@@ -388,8 +389,7 @@ def parse_night_line(line: str, presets: Sequence[str]) -> tuple[str, list[str]]
         )
     name = {p.lower(): p for p in presets}.get(words[0].lower(), words[0])
     if name not in presets:
-        close = close_to(name, presets)
-        hint = f"did you mean `{close}`?" if close else f"the presets are {', '.join(presets)}"
+        hint = mean(name, presets, f"the presets are {', '.join(presets)}", quote="`")
         raise BanluckError(f"no preset {name!r}: {hint}")
     return name, words[1:]
 
@@ -399,7 +399,7 @@ def _ask_night(store: Store, interactive: bool) -> tuple[str, list[str]] | None:
     completion; None when the dealer leaves instead."""
     from banluck.app.presets import all_names, load
     from banluck.cli.render import console
-    from banluck.table.night import seating_for
+    from banluck.table.seating import seating_for
 
     out = console()
     presets = sorted(all_names())
@@ -544,7 +544,7 @@ def _odds(out: Any, session: Session) -> None:
     from banluck.cli.render import print_advice
 
     rnd = session.night.current
-    advise = session.night.family.advise
+    advise = session.night.game.advise
     if advise is None:
         raise BanluckError("this game has no advisor")
     if rnd is None:

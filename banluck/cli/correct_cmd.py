@@ -131,7 +131,7 @@ def rename(
 
     Example: banluck rename Meii Mei
     """
-    from banluck.table.night import check_name
+    from banluck.table.seating import check_name
 
     store = open_store()
     known = {n.lower(): n for n in store.people()}

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
 
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
-    from banluck.table.night import FinishedRound, Night, Seating
+    from banluck.table.night import Night
+    from banluck.table.seating import FinishedRound, Seating
 
 
 def console(stderr: bool = False) -> Console:
@@ -128,15 +129,15 @@ def table_screen(
     if rnd is None:
         parts.append(Text(seats_line(night.seating)))
         parts.extend(carried)
-        if night.family.standing_notes is not None:
-            parts += [Text(note) for note in night.family.standing_notes(night.seating)]
-        note, nxt = night.family.table_note, night.next_table()
+        if night.game.standing_notes is not None:
+            parts += [Text(note) for note in night.game.standing_notes(night.seating)]
+        note, nxt = night.game.table_note, night.next_table()
         said = note(nxt) if note is not None and nxt is not None else None
         if said:
             parts.append(Text(said, "yellow"))
-        parts.append(Text(night.family.idle, "dim"))
+        parts.append(Text(night.game.idle, "dim"))
     else:
-        panel = night.family.panel(rnd.state)
+        panel = night.game.panel(rnd.state)
         if panel.dealer is not None:
             parts.append(Text(panel.dealer, "bold"))
         table = Table(box=None, show_header=not narrow, pad_edge=False)

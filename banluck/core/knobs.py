@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from banluck.core.errors import PresetError
+from banluck.core.suggest import key_hint
 
 META = ("game", "version")  # the keys that say which schema a mapping is read with
 FIRST_GAME = "ban-luck"  # a mapping without `game` was written before there was another game
@@ -206,7 +207,7 @@ class Schema:
                     continue
                 knob = by_key.get(path)
                 if knob is None:
-                    problems.append(f"{path}: unknown key{_suggest(path, by_key)}")
+                    problems.append(f"{path}: unknown key{key_hint(path, by_key)}")
                     continue
                 seen.add(path)
                 problem = knob.check(value)
@@ -258,13 +259,6 @@ def _set_default(out: dict[str, Any], key: str, default: object) -> None:
             return  # a broken section: the check reports it
         node = child
     node.setdefault(leaf, default)
-
-
-def _suggest(path: str, by_key: Mapping[str, Knob]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(path, list(by_key), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
 
 
 class SectionedPreset:

@@ -1,1 +1,1 @@
-"""The games played at the table, one folder a family, side by side; none imports another."""
+"""The games played at the table, one folder a game, side by side; none imports another."""

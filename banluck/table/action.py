@@ -2,7 +2,7 @@
 
 Every action class has `verify(state)` (raises RuleError with a sentence naming the rule and the
 state) and `apply(state)` (changes the state; called only after verify). `Round` adds the `can` of
-the trio. A game family is a vocabulary of such classes over its own round state `S`.
+the trio. A game is a vocabulary of such classes over its own round state `S`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping
 
-# Aliases of the night's own words; a family adds those of its round words (`Family.aliases`).
+# Aliases of the night's own words; a game adds those of its round words (`Game.aliases`).
 NIGHT_ALIASES = {"u": "undo", "r": "round", "p": "pass"}
 
 

@@ -7,130 +7,23 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import RuleError
-from banluck.core.money import Transfer, nets
+from banluck.core.money import Transfer
+from banluck.core.suggest import close_to, unknown_word
 from banluck.table.action import DEALER, Action
-from banluck.table.family import Carry, Family, StandingBet
+from banluck.table.game import Carry, Game, StandingBet
 from banluck.table.line import NIGHT_ALIASES
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import RESERVED, FinishedRound, Seating, Table, check_name
 
 if TYPE_CHECKING:
-    from banluck.table.preset import TablePreset
+    pass
 
-RESERVED = frozenset({DEALER, "all", "everyone"})
 EVERYONE = ("all", "everyone")
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """The table between rounds: everything the next round needs, and nothing of the past."""
-
-    preset: TablePreset
-    seats: tuple[str, ...]
-    dealer: str
-    stakes: tuple[tuple[str, int], ...] = ()  # per-player stakes that differ from the default
-    default_stake: int | None = None
-    dealt: int = 0  # rounds dealt by the current dealer since he took the deal
-    won: int = 0  # of those, rounds he won on balance
-    next_round: int = 1
-    # standing bets besides the stake, (word, seat, amount) sorted: casino's `pp Bob 5`
-    bets: tuple[tuple[str, str, int], ...] = ()
-    out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
-    carry: Any = None  # the game's night-long state (Family.carry: the casino's Bingo cards)
-    # The game's standing bets (Family.table_words): (key, line) pairs, sorted, e.g.
-    # ("behind Carol", "behind Carol Bob 5 follow"). A key `stake SPOT` is the stake of a betting
-    # spot that is not a seat (`stake Bob:2 20`, Family.spots). Empty for a night without any.
-    standing: tuple[tuple[str, str], ...] = ()
-
-    def stake_of(self, name: str) -> int | None:
-        return dict(self.stakes).get(name, self.default_stake)
-
-    def active(self) -> tuple[str, ...]:
-        """The seats in play, in seat order (those sitting out left out)."""
-        return tuple(n for n in self.seats if n not in self.out)
-
-    def standing_line(self, key: str) -> str | None:
-        return dict(self.standing).get(key)
-
-    def with_standing(self, key: str, line: str | None) -> Seating:
-        """The seating with one standing bet set to `line` (None: taken off)."""
-        standing = {k: v for k, v in self.standing if k != key}
-        if line is not None:
-            standing[key] = line
-        return replace(self, standing=tuple(sorted(standing.items())))
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedRound:
-    """A settled round: what the ledger stores."""
-
-    number: int
-    dealer: str
-    stakes: dict[str, int]  # at the start of the round (a burn doubles them inside the round)
-    lines: tuple[str, ...]
-    transfers: tuple[Transfer, ...]
-    kinds: dict[str, str]  # person -> hand kind, where known
-    ended: str | None = None
-    table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
-    bets: tuple[
-        tuple[str, str, int], ...
-    ] = ()  # standing bets besides the stakes (word, seat, amount)
-    standing: tuple[tuple[str, str], ...] = ()  # the game's standing bets the round was dealt with
-
-    def nets(self) -> dict[str, int]:
-        out = {name: 0 for name in (self.dealer, *self.stakes)}
-        out.update({k: v for k, v in nets(list(self.transfers)).items()})
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """The round as the ledger records it, with the table it started from (so that undoing
-        it can put the table back)."""
-        out = {
-            "round": self.number,
-            "dealer": self.dealer,
-            "stakes": dict(self.stakes),
-            "log": list(self.lines),
-            "transfers": [t.as_dict() for t in self.transfers],
-            "hands": dict(self.kinds),
-            "ended": self.ended,
-            "table_before": dict(self.table_before),
-            **({"bets": [list(b) for b in self.bets]} if self.bets else {}),
-        }
-        if self.standing:  # only a round with standing bets has the key (older rounds keep
-            out["standing"] = dict(self.standing)  # their shape)
-        return out
-
-
-def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
-    names = list(seats)
-    if len(names) < 2:
-        raise RuleError("a night needs at least two seats: the first deals, the others play")
-    seen: set[str] = set()
-    for name in names:
-        check_name(name)
-        if name.lower() in seen:
-            raise RuleError(f"{name} is seated twice: every seat needs its own name")
-        seen.add(name.lower())
-    return Seating(preset=preset, seats=tuple(names), dealer=names[0])
-
-
-def check_name(name: str) -> None:
-    """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
-    if (
-        not name
-        or name.lower() in RESERVED
-        or not name[0].isalpha()
-        or not all(ch.isalnum() or ch in "-_." for ch in name)
-    ):
-        raise RuleError(
-            f"{name!r} cannot be a player's name: use one word starting with a letter"
-            " (letters, digits, - _ .), e.g. MaryAnn or Mary-Ann"
-        )
 
 
 def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str:
@@ -155,7 +48,7 @@ class Night:
     """The night's state after its lines; `do_line` applies one parsed line, `undo` removes one."""
 
     start: Seating
-    family: Family[Any]
+    game: Game[Any]
     seating: Seating = field(init=False)
     current: Round[Any] | None = field(init=False, default=None)
     rounds: list[FinishedRound] = field(init=False, default_factory=list)
@@ -206,13 +99,13 @@ class Night:
                 raise RuleError("undo takes no arguments")
             self.undo()
             return
-        carry = self.family.carry
+        carry = self.game.carry
         if carry is not None and word in carry.words:
             self._carry_line(carry, word, list(args))
             self.lines.append((word, list(args)))
             return
         handler = _NIGHT_WORDS.get(word) or self._table_word(word)
-        standing = self.family.standing_bet(word)
+        standing = self.game.standing_bet(word)
         if handler is not None or standing is not None:
             empty_round, seating = self.current, self.seating
             self._between_rounds(word)
@@ -224,7 +117,7 @@ class Night:
                     assert handler is not None
                     handler(self, list(args))
                 # a word that may raise what the next round puts at stake: the game's limits
-                if standing is not None or word in RAISES_BETS or word in self.family.table_words:
+                if standing is not None or word in RAISES_BETS or word in self.game.table_words:
                     self._check_bets(seating)
             except RuleError:
                 self.current = self.current or empty_round
@@ -233,15 +126,15 @@ class Night:
             if word != "round" and len(self.rounds) == settled:  # else stored as a settlement
                 self.words.append((self.seating.next_round, " ".join([word, *args])))
         else:
-            action_cls = self.family.words.get(word)
+            action_cls = self.game.words.get(word)
             if action_cls is None:
                 raise RuleError(unknown_word(word, self.all_words()))
             self._round_line(word, action_cls, list(args))
         self.lines.append((word, list(args)))
 
     def _table_word(self, word: str) -> Callable[[Night, list[str]], None] | None:
-        """A game's own night-level word (Family.table_words), run like `stake`."""
-        table_word = self.family.table_words.get(word)
+        """A game's own night-level word (Game.table_words), run like `stake`."""
+        table_word = self.game.table_words.get(word)
         if table_word is None:
             return None
 
@@ -254,14 +147,14 @@ class Night:
         if not self.lines:
             raise RuleError("nothing to undo")
         lines = self.lines[:-1]
-        fresh = Night(self.start, self.family)
+        fresh = Night(self.start, self.game)
         for word, args in lines:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
         self.words = fresh.words
 
-    # -- the game's night-long state (Family.carry) ----------------------------------------------
+    # -- the game's night-long state (Game.carry) ----------------------------------------------
     def _carry_line(self, carry: Carry, word: str, args: list[str]) -> None:
         """A between-rounds word of the game's night-long state (`bingo Bob 5`, `cashout Bob`).
         Money it moves is a settlement entry of its own, numbered as a round and dealt by
@@ -309,18 +202,18 @@ class Night:
             "dealt": s.dealt,
             "won": s.won,
         }
-        carry = self.family.carry
+        carry = self.game.carry
         if carry is not None:
             before[carry.key] = carry.dump(s.carry)
         return before
 
     def carry_lines(self) -> list[str]:
         """What the console shows of the game's night-long state (each live Bingo card)."""
-        carry = self.family.carry
+        carry = self.game.carry
         return carry.lines(self.seating.carry) if carry is not None else []
 
     def _carry_holds(self, name: str) -> None:
-        carry = self.family.carry
+        carry = self.game.carry
         s = self.seating
         why = carry.holds(s.carry, name, s.dealer) if carry is not None else None
         if why is not None:
@@ -338,30 +231,30 @@ class Night:
     # -- round lines ----------------------------------------------------------------------------
     def aliases(self) -> dict[str, str]:
         """The short words a line may start with, and the word each stands for."""
-        return {**NIGHT_ALIASES, **self.family.aliases}
+        return {**NIGHT_ALIASES, **self.game.aliases}
 
     def all_words(self) -> list[str]:
         """Every word a line of this night may start with: the night's and the game's."""
-        standing = (b.word for b in self.family.standing)
-        carry = self.family.carry.words if self.family.carry is not None else {}
-        words = {*NIGHT_WORDS, *self.family.table_words, *self.family.words, *standing, *carry}
+        standing = (b.word for b in self.game.standing)
+        carry = self.game.carry.words if self.game.carry is not None else {}
+        words = {*NIGHT_WORDS, *self.game.table_words, *self.game.words, *standing, *carry}
         return sorted({*words, "undo"})
 
     def offered_words(self) -> list[str]:
         """The game's between-rounds bets and night-long words that this night's preset offers
         (`pp` where Perfect Pairs pays, `bingo` where there is a Bingo table)."""
         preset = self.seating.preset
-        carry = self.family.carry.words if self.family.carry is not None else {}
+        carry = self.game.carry.words if self.game.carry is not None else {}
         return [
-            *(b.word for b in self.family.standing if b.offered(preset)),
+            *(b.word for b in self.game.standing if b.offered(preset)),
             *(word for word, w in carry.items() if w.offered(preset)),
         ]
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
         started = False
         if self.current is None:
-            if action_cls is not self.family.opening:
-                opening = self.family.opening
+            if action_cls is not self.game.opening:
+                opening = self.game.opening
                 raise RuleError(
                     f"the round starts with `{opening.usage}` ({opening.help}), before `{word}`"
                 )
@@ -394,7 +287,7 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
-        self.current = Round(self._table(s, stakes), self.family)
+        self.current = Round(self._table(s, stakes), self.game)
 
     def next_table(self) -> Table | None:
         """The table the next round would be dealt with now (None when nobody has a stake)."""
@@ -421,7 +314,7 @@ class Night:
 
     def _check_bets(self, before: Seating) -> None:
         """The game's limits on the next round's bets (casino: limits.bank)."""
-        check = self.family.check_bets
+        check = self.game.check_bets
         if check is None or not self.checks_limits:
             return
         after = self._next_table(self.seating)
@@ -433,7 +326,7 @@ class Night:
         state = rnd.state
         kinds = state.kinds()
         table_before = self._table_before()
-        carry, after = self.family.carry, self.seating.carry
+        carry, after = self.game.carry, self.seating.carry
         if carry is not None:  # the game's night-long state after the round (Bingo marks)
             after, marks = carry.after_round(after, state, state.dealer)
             transfers += tuple(marks)
@@ -463,16 +356,23 @@ class Night:
         if not s.preset.rotation.passes(dealt, won):
             self.seating = s
             return
-        if carry is not None:  # the bank passes: the game's night-long state is closed
-            after, closes = carry.bank_passes(after, s.preset, s.dealer)
-            if closes:
-                finished = replace(finished, transfers=finished.transfers + tuple(closes))
-                self.rounds[-1] = finished
-                for t in closes:
-                    self.balances[t.payer] = self.balances.get(t.payer, 0) - t.amount
-                    self.balances[t.payee] = self.balances.get(t.payee, 0) + t.amount
-            s = replace(s, carry=after)
+        s, closes = self._bank_passes(s)
+        if closes:  # the money it closes is the last round's
+            finished = replace(finished, transfers=finished.transfers + tuple(closes))
+            self.rounds[-1] = finished
+            for t in closes:
+                self.balances[t.payer] = self.balances.get(t.payer, 0) - t.amount
+                self.balances[t.payee] = self.balances.get(t.payee, 0) + t.amount
         self.seating = _pass_deal(s)
+
+    def _bank_passes(self, s: Seating) -> tuple[Seating, list[Transfer]]:
+        """The bank passes: the game's night-long state is closed; the seating with it closed,
+        and the money that closing moves."""
+        carry = self.game.carry
+        if carry is None:
+            return s, []
+        after, closes = carry.bank_passes(s.carry, s.preset, s.dealer)
+        return replace(s, carry=after), closes
 
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
@@ -523,15 +423,11 @@ class Night:
     def _pass(self, args: list[str]) -> None:
         if args:
             raise RuleError("pass takes no arguments: the deal goes to the next seat")
-        carry = self.family.carry
-        if carry is not None:  # the bank passes: the game's night-long state is closed
-            after, closes = carry.bank_passes(
-                self.seating.carry, self.seating.preset, self.seating.dealer
-            )
-            if closes:
-                self._settle_between_rounds(after, closes, "pass", "pass")
-            else:
-                self.seating = replace(self.seating, carry=after)
+        passed, closes = self._bank_passes(self.seating)
+        if closes:  # a settlement between rounds of its own
+            self._settle_between_rounds(passed.carry, closes, "pass", "pass")
+        else:
+            self.seating = passed
         self.seating = _pass_deal(self.seating)
 
     def _seat(self, args: list[str]) -> None:
@@ -614,8 +510,8 @@ class Night:
                     f"{name} cannot leave: a round needs a dealer and a player in play"
                     " (bring someone back first)"
                 )
-            if self.family.leaving is not None:  # the game's standing bets of the leaver
-                s = self.family.leaving(s, name)
+            if self.game.leaving is not None:  # the game's standing bets of the leaver
+                s = self.game.leaving(s, name)
             dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
                 dealer, dealt, won = _next_seat(s.seats, name, s.out), 0, 0
@@ -639,9 +535,9 @@ class Night:
         try:
             return self.resolve(name)
         except RuleError:
-            if self.family.spots is None or close_to(name, self.seating.seats) is not None:
+            if self.game.spots is None or close_to(name, self.seating.seats) is not None:
                 raise
-            spots = ", ".join(self.family.spots(self.seating)) or "none yet"
+            spots = ", ".join(self.game.spots(self.seating)) or "none yet"
             raise RuleError(
                 f"{name} is neither a seat nor a betting spot of this table"
                 f" (seats: {', '.join(self.seating.seats)}; other spots: {spots})"
@@ -649,9 +545,9 @@ class Night:
 
     def _spot(self, name: str) -> str | None:
         """A betting spot of the game that is not a seat (`Bob:2`), as the game spells it."""
-        if self.family.spots is None:
+        if self.game.spots is None:
             return None
-        return next((x for x in self.family.spots(self.seating) if x.lower() == name.lower()), None)
+        return next((x for x in self.game.spots(self.seating) if x.lower() == name.lower()), None)
 
     def _rule(self, args: list[str]) -> None:
         raise RuleError("`rule` lines come right after the `night` line, before anything else")
@@ -731,37 +627,3 @@ _NIGHT_WORDS = {
     "rule": Night._rule,
 }
 NIGHT_WORDS = tuple(_NIGHT_WORDS)
-
-
-def edits(a: str, b: str) -> int:
-    """The typing slips between `a` and `b`: letters left out, added, changed or swapped."""
-    a, b = a.lower(), b.lower()
-    rows = [list(range(len(b) + 1))]
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            row[j] = min(
-                rows[i - 1][j] + 1,
-                row[j - 1] + 1,
-                rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]),
-            )
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], rows[i - 2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
-
-
-def close_to(word: str, options: Iterable[str]) -> str | None:
-    """The option `word` is a slip of: one slip in a short word, two in a word of six letters
-    or more; None when nothing is that close (a guess would be a different word, not a typo)."""
-    limit = 1 if len(word) < 6 else 2
-    scored = sorted((edits(word, o), i, o) for i, o in enumerate(options))
-    if scored and scored[0][0] <= limit and (len(scored) == 1 or scored[1][0] > scored[0][0]):
-        return scored[0][2]
-    return None
-
-
-def unknown_word(word: str, words: list[str]) -> str:
-    close = close_to(word, words)
-    hint = f"did you mean `{close}`?" if close else f"the words are {', '.join(words)}"
-    return f"unknown word {word!r}: {hint}"

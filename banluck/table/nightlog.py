@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
-from banluck.table.family import Family
+from banluck.table.game import Game
 from banluck.table.line import split_line
-from banluck.table.night import Night, seating_for
+from banluck.table.night import Night
+from banluck.table.seating import seating_for
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
@@ -48,9 +49,9 @@ def read_night(
     text: str,
     source: str,
     load_preset: Callable[[str, Sequence[tuple[str, str]]], TablePreset],
-    family_for: Callable[[TablePreset], Family[Any]],
+    game_for: Callable[[TablePreset], Game[Any]],
 ) -> tuple[Night, list[LogLine]]:
-    """Replay a whole night log, each round played by the family of the preset's game. Raises
+    """Replay a whole night log, each round played by the game of the preset's game. Raises
     LogError naming the first wrong line.
 
     `rule KEY VALUE` lines right after the `night` line change a knob of the named preset for
@@ -69,7 +70,7 @@ def read_night(
     rules, body = read_rules(lines[1:], source, "payouts.ban_luck 3")
     try:
         preset = load_preset(first.args[0], rules)
-        night = Night(seating_for(preset, first.args[1:]), family_for(preset))
+        night = Night(seating_for(preset, first.args[1:]), game_for(preset))
     except BanluckError as exc:
         number = lines[len(rules)].number if rules else first.number
         raise LogError(source, number, str(exc)) from None

@@ -1,6 +1,6 @@
 """A round is its list of actions. State, undo and the settlement are computed from that list.
 
-Generic over the game: the family gives the fresh state, the actions and the transfers.
+Generic over the game: the game gives the fresh state, the actions and the transfers.
 """
 
 from __future__ import annotations
@@ -12,23 +12,23 @@ from typing import Any, Generic
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
 from banluck.table.action import Action
-from banluck.table.family import Family, S
-from banluck.table.seats import Table
+from banluck.table.game import Game, S
+from banluck.table.seating import Table
 
 
 @dataclass(slots=True)
 class Round(Generic[S]):
-    """One round of a game `family`: `table` plus the actions done so far. `state` is always the
+    """One round of a game `game`: `table` plus the actions done so far. `state` is always the
     replay of `actions`."""
 
     table: Table
-    family: Family[S]
+    game: Game[S]
     actions: list[Action[S]] = field(default_factory=list)
     state: S = field(init=False)
 
     def __post_init__(self) -> None:
         actions, self.actions = self.actions, []
-        self.state = self.family.new_state(self.table)
+        self.state = self.game.new_state(self.table)
         for action in actions:
             self.do(action)
 
@@ -56,7 +56,7 @@ class Round(Generic[S]):
         if not self.actions:
             raise RuleError("nothing to undo in this round")
         last = self.actions[-1]
-        self.state = self.family.new_state(self.table)
+        self.state = self.game.new_state(self.table)
         rest, self.actions = self.actions[:-1], []
         for action in rest:
             self.do(action)
@@ -70,7 +70,7 @@ class Round(Generic[S]):
         """The round's transfers; only for a finished round."""
         if not self.done:
             raise RuleError(f"the round is not finished: {self.pending()}")
-        out = self.family.transfers(self.state)
+        out = self.game.transfers(self.state)
         total = sum(nets(out).values())
         if total != 0:  # pragma: no cover - guarded by construction
             raise AssertionError(f"round transfers net to {total}, not zero")
@@ -83,5 +83,5 @@ class Round(Generic[S]):
         return [a.line() for a in self.actions]
 
 
-def replay(table: Table, actions: Iterable[Action[Any]], family: Family[Any]) -> Round[Any]:
-    return Round(table, family, list(actions))
+def replay(table: Table, actions: Iterable[Action[Any]], game: Game[Any]) -> Round[Any]:
+    return Round(table, game, list(actions))

@@ -18,7 +18,8 @@ from banluck.app.records import (
     table_of,
 )
 from banluck.app.session import Session
-from banluck.table.night import Night, seating_for
+from banluck.table.night import Night
+from banluck.table.seating import seating_for
 from tests.app.test_session import ROUND, open_session, play
 
 CHINESE = presets.load("chinese")

@@ -12,7 +12,7 @@ from banluck.app.records import seat_stakes, start_table
 from banluck.app.session import NoNight, Session, StaleLine
 from banluck.core.errors import BanluckError, RuleError
 from banluck.storage import Store
-from banluck.table.night import seating_for
+from banluck.table.seating import seating_for
 
 CHINESE = presets.load("chinese")
 

@@ -152,7 +152,7 @@ def test_the_console_odds_are_money_at_each_players_stake() -> None:
     for line in SCREEN_LINES:
         tc.handle(line)
     state = tc.session.night.current.state  # type: ignore[union-attr]
-    advice = tc.session.night.family.advise(state)  # type: ignore[misc]
+    advice = tc.session.night.game.advise(state)  # type: ignore[misc]
     eve = next(a for a in advice.players if a.name == "Eve")
     assert f"open now {eve.open_now * 20:+.1f}" in " ".join(narrow.split())
     assert re.search(r"│ stake\s+│\s+10 │\s+10 │\s+20 │", wide), wide

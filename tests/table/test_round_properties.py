@@ -30,7 +30,7 @@ from banluck.games.banluck.actions import (
 from banluck.games.banluck.family import BAN_LUCK
 from banluck.games.banluck.state import RoundState
 from banluck.table.round import Round, replay
-from banluck.table.seats import Table
+from banluck.table.seating import Table
 from tests.helpers import ban_luck_shipped
 
 PRESETS = {name: presets.load(name) for name in ban_luck_shipped()}

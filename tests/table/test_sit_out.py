@@ -8,7 +8,8 @@ import pytest
 from banluck.app import presets
 from banluck.app.records import new_night
 from banluck.core.errors import RuleError
-from banluck.table.night import Night, changes, seating_for
+from banluck.table.night import Night, changes
+from banluck.table.seating import seating_for
 
 
 def night(*seats: str) -> Night:

@@ -69,7 +69,7 @@ def test_saved_round_lines_replay_to_the_same_transfers(path: Path) -> None:
     """A finished round's own lines, replayed on a fresh table, give the same transfers."""
     from banluck.table.nightlog import split_line
     from banluck.table.round import Round
-    from banluck.table.seats import Table
+    from banluck.table.seating import Table
 
     night, _ = replay_file(path)
     for r in night.rounds:

@@ -2,7 +2,7 @@
 
 Every action class has `verify(state)` (raises RuleError with a sentence naming the rule and the
 state), and `apply(state)` (changes the state; called only after verify). `Round` adds the `can`
-of the trio. A game family is a vocabulary of such classes: a new family adds its own actions
+of the trio. A game is a vocabulary of such classes: a new game adds its own actions
 (split, double, insurance...) and settlement pieces without touching these.
 """
 

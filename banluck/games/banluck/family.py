@@ -1,4 +1,4 @@
-"""Ban-luck as a game family: its actions, fresh round state, transfers and console pieces."""
+"""Ban-luck as a game: its actions, fresh round state, transfers and console pieces."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import GAME
 from banluck.games.banluck.state import PlayerState, RoundState
 from banluck.games.banluck.transfers import round_transfers
-from banluck.table.family import Family, HelpRow
-from banluck.table.seats import Table
+from banluck.table.game import Game, HelpRow
+from banluck.table.seating import Table
 
 
 def fresh_state(table: Table) -> RoundState:
@@ -45,7 +45,7 @@ HELP = (
     HelpRow("round", "r", "a new round (optional: `dealer` starts one)"),
 )
 
-BAN_LUCK: Family[RoundState] = Family(
+BAN_LUCK: Game[RoundState] = Game(
     name=GAME,
     actions=ROUND_ACTIONS,
     opening=DealerCards,

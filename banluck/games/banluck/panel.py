@@ -5,7 +5,7 @@ from __future__ import annotations
 from banluck.games.banluck.hints import hints
 from banluck.games.banluck.state import PlayerState, RoundState
 from banluck.games.banluck.transfers import round_transfers
-from banluck.table.family import Panel, PanelRow
+from banluck.table.game import Panel, PanelRow
 
 
 def player_state(p: PlayerState, state: RoundState) -> str:

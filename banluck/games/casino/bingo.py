@@ -2,7 +2,7 @@
 totals round after round (docs/bingo.md).
 
 A card is night-long state, not a round's: it rides with the table between rounds
-(`Seating.carry`, through `BINGO`, the casino family's `Carry`), each round reads whether a card
+(`Seating.carry`, through `BINGO`, the casino game's `Carry`), each round reads whether a card
 is live (the dealer then plays his hand out), and after each round its final total is marked.
 A card is its seat, its bet and the totals in the order they were first marked; everything else
 (the combinations held, a Jackpot's order) follows from that.
@@ -24,7 +24,7 @@ from banluck.games.casino.hands import total
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
 from banluck.table.action import DEALER
-from banluck.table.family import Carry, CarryWord
+from banluck.table.game import Carry, CarryWord
 
 TOTALS = ("17", "18", "19", "20", "21", "BJ")  # the six fields of a card, in the Jackpot's order
 BUST = "bust"

@@ -24,7 +24,7 @@ from banluck.core.errors import RuleError
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.state import Bettor, Box, HandState
-from banluck.table.night import Seating
+from banluck.table.seating import Seating
 
 FOLLOW = ("follow", "stay")
 
@@ -92,7 +92,7 @@ def boxes_of(name: str, seating_standing: tuple[tuple[str, str], ...]) -> list[s
 
 def _preset(seating: Seating) -> Preset:
     preset = seating.preset
-    if not isinstance(preset, Preset):  # pragma: no cover - a casino family has a casino preset
+    if not isinstance(preset, Preset):  # pragma: no cover - a casino game has a casino preset
         raise TypeError(f"a casino table needs a casino preset, not {preset.game}")
     return preset
 

@@ -1,4 +1,4 @@
-"""Casino blackjack as a game family: its actions, fresh round state, transfers and console pieces."""
+"""Casino blackjack as a game: its actions, fresh round state, transfers and console pieces."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from banluck.games.casino.sidebet_round import open_side_bets
 from banluck.games.casino.sidebets import KINDS
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.games.casino.transfers import round_transfers
-from banluck.table.family import Family, HelpRow, StandingBet, TableWord
-from banluck.table.seats import Table
+from banluck.table.game import Game, HelpRow, StandingBet, TableWord
+from banluck.table.seating import Table
 
 
 def fresh_state(table: Table) -> RoundState:
@@ -112,7 +112,7 @@ TABLE_WORDS = {
     ),
 }
 
-CASINO: Family[RoundState] = Family(
+CASINO: Game[RoundState] = Game(
     name=GAME,
     actions=ROUND_ACTIONS,
     opening=Up,

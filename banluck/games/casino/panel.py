@@ -7,7 +7,7 @@ from banluck.games.casino.hints import hints
 from banluck.games.casino.risk import risk_line, worst_case
 from banluck.games.casino.sidebets import SideBet
 from banluck.games.casino.state import Box, HandState, RoundState
-from banluck.table.family import Panel, PanelRow
+from banluck.table.game import Panel, PanelRow
 
 
 def _state(hand: HandState, state: RoundState) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 
 from banluck.core.errors import BanluckError, RuleError
 from banluck.core.money import nets, rule_amount
+from banluck.core.suggest import mean, unknown_word
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import check_stake
@@ -28,9 +29,8 @@ from banluck.games.casino.state import RoundState
 from banluck.games.tournament.rules import check_start, lowest, prizes
 from banluck.table.action import DEALER, Action
 from banluck.table.line import read_line
-from banluck.table.night import close_to, seating_for, unknown_word
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import Table, seating_for
 
 START_WORD = "tournament"
 USAGE = "tournament PRESET NAME NAME... buy-in N chips N"
@@ -272,8 +272,7 @@ class Tournament:
         for seat in self.start.seats:
             if seat.lower() == name.lower():
                 return seat
-        close = close_to(name, self.start.seats)
-        hint = f"did you mean {close}?" if close else f"players: {', '.join(self.start.seats)}"
+        hint = mean(name, self.start.seats, f"players: {', '.join(self.start.seats)}")
         raise RuleError(f"{name} does not play in this tournament: {hint}")
 
     def _bet(self, args: list[str], secret: bool) -> str:

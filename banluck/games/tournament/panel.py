@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from banluck.games.casino.panel import panel as hand_panel
 from banluck.games.tournament.night import Tournament
-from banluck.table.family import Panel, PanelRow
+from banluck.table.game import Panel, PanelRow
 
 HIDDEN = "hidden"
 

@@ -25,7 +25,7 @@ from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import judge
 from banluck.table.nightlog import split_line
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import Table
 from tests.helpers import ban_luck_shipped, tweak
 
 

@@ -8,8 +8,9 @@ import pytest
 from banluck.app import presets
 from banluck.core.errors import RuleError
 from banluck.games.banluck.family import BAN_LUCK
-from banluck.table.night import Night, seating_for
+from banluck.table.night import Night
 from banluck.table.nightlog import split_line
+from banluck.table.seating import seating_for
 from tests.table.test_transcripts import with_overrides
 
 

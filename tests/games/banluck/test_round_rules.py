@@ -82,7 +82,7 @@ def test_names_are_one_word_of_the_log() -> None:
 
     from banluck.app import presets
     from banluck.core.errors import RuleError
-    from banluck.table.night import seating_for
+    from banluck.table.seating import seating_for
 
     for bad in ["Mary Ann", "Bo#b", 'Al"', "dealer", "9lives"]:
         with pytest.raises(RuleError, match="cannot be a player's name"):

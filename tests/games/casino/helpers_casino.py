@@ -12,7 +12,7 @@ from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
 from banluck.table.line import split_line
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import Table
 
 SHIPPED = frozenset(presets.shipped_names())
 

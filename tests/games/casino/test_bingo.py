@@ -22,7 +22,8 @@ from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
 from banluck.storage import Store
 from banluck.table.line import split_line
-from banluck.table.night import Night, seating_for
+from banluck.table.night import Night
+from banluck.table.seating import seating_for
 from tests.games.casino.helpers_casino import play, preset
 from tests.games.casino.test_casino_properties import SETTINGS, pick, shoe
 
@@ -124,7 +125,7 @@ def test_a_live_card_makes_the_dealer_play_out_his_hand() -> None:
     cards = (BingoCard("Bob", 5),)
     from banluck.games.casino.state import RoundState
     from banluck.table.round import Round
-    from banluck.table.seats import Table
+    from banluck.table.seating import Table
 
     rnd: Round[RoundState] = Round(
         Table(BJINGO, "Mei", {"Bob": 10, "Carol": 10}, carry=cards), CASINO

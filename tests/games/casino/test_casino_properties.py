@@ -33,7 +33,7 @@ from banluck.games.casino.state import RoundState
 from banluck.table.action import Action
 from banluck.table.line import split_line
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import Table
 from tests.games.casino.helpers_casino import preset
 
 NAMES = ("blackjack-pro", "mini-blackjack", "bjingo", "box-21", "tournament")
@@ -306,7 +306,8 @@ def test_a_random_night_replays_from_its_log_and_undo_then_redo_changes_nothing(
 ) -> None:
     """Several rounds through the night (stakes, rotation, the log): the night read back from its
     lines has the same balances and rounds; undoing its last line and typing it again too."""
-    from banluck.table.night import Night, seating_for
+    from banluck.table.night import Night
+    from banluck.table.seating import seating_for
 
     rng = random.Random(seed)
     night = Night(seating_for(rules, ["Ann", "Ben", "Cid"]), CASINO)

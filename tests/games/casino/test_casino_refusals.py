@@ -240,7 +240,7 @@ def test_stakes_that_make_half_chips_are_refused(rules: str, stake: int, says: s
     """Whole chips: a stake whose payouts would make half chips is refused when the round starts."""
     from banluck.games.casino.family import CASINO
     from banluck.table.round import Round
-    from banluck.table.seats import Table
+    from banluck.table.seating import Table
 
     table = Table(preset(rules), "Mei", {"Bob": stake})
     if not says:

@@ -16,7 +16,7 @@ from banluck.games.casino.preset import KNOB_BY_KEY, Preset
 from banluck.table.line import split_line
 from banluck.table.night import Night
 from banluck.table.round import Round
-from banluck.table.seats import Table
+from banluck.table.seating import Table
 
 HERE = Path(__file__).parent / "transcripts"
 LOGS = sorted(HERE.glob("*.log"))

@@ -1,8 +1,8 @@
-"""A game family: what differs between games that share the table, the night, the ledger and the
+"""A game: what differs between games that share the table, the night, the ledger and the
 console.
 
 A round is generic: a table, a list of actions, a state replayed from them, and transfers at the
-end (`banluck.table.round.Round`). A family brings its own pieces and nothing else:
+end (`banluck.table.round.Round`). A game brings its own pieces and nothing else:
 
 - `actions`: its vocabulary, each an `Action` class with verify/apply and a night-log spelling;
 - `opening`: the action that starts a round when none is open (ban-luck: the dealer's two cards);
@@ -11,7 +11,7 @@ end (`banluck.table.round.Round`). A family brings its own pieces and nothing el
 - `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
 
 Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
-`BAN_LUCK` (banluck.games.banluck.family); the application finds a family by the preset's `game`
+`BAN_LUCK` (banluck.games.banluck.family); the application finds a game by the preset's `game`
 (banluck.app.games), so nothing outside a game's own folder names it.
 """
 
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
-    from banluck.table.seats import Table
+    from banluck.table.seating import Table
 
 
 class RoundStateLike(Protocol):
@@ -145,7 +145,7 @@ class TableWord:
 
 
 @dataclass(frozen=True, slots=True)
-class Family(Generic[S]):
+class Game(Generic[S]):
     name: str
     actions: tuple[type[Action[S]], ...]
     opening: type[Action[S]]
