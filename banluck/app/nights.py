@@ -152,3 +152,19 @@ def cancel_night(store: Store) -> dict[str, Any]:
     """Cancel the open night when nothing was recorded in it (a night started by mistake): it
     leaves no trace in the history. Returns its record."""
     return store.cancel_night()
+
+
+def undo_last(store: Store) -> str:
+    """Take back the last line of the open night (`banluck undo`): of the round being played,
+    else the last night-level line or round (`Session.undo`). Returns a sentence saying what
+    was undone. A live round whose stored lines no longer replay loses its last line, which is
+    what mends it. What is last and removing it are one decision under the lock (a `pay`
+    cannot come between)."""
+    from banluck.app.session import Session, StaleLine
+
+    with store.locked():
+        try:
+            session = Session.open(store)
+        except StaleLine:
+            return f"undid `{store.pop_action()}`"
+        return session.undo()

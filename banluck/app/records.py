@@ -92,6 +92,17 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
     return table
 
 
+def table_after(
+    record: Mapping[str, Any], seating: Seating, words: Sequence[tuple[int, str]] | None = None
+) -> dict[str, Any]:
+    """The record's `table` once the table is `seating` (and the night-level lines `words`,
+    else the record's own): the keys it holds beyond the seating (`start`, a game's) kept."""
+    table = dict(record.get("table") or {})
+    table.pop("bets", None)  # written again when there are any
+    table.update(table_of(seating, stored_words(record) if words is None else words))
+    return table
+
+
 def seat_stakes(seating: Seating) -> dict[str, int]:
     """Every seat's stake (the night record's `stakes`), leaving out seats without one yet."""
     out = {}

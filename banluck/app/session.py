@@ -21,7 +21,7 @@ from banluck.app.records import (
     seat_stakes,
     seating_from,
     stored_words,
-    table_of,
+    table_after,
 )
 from banluck.core.errors import BanluckError, RuleError
 from banluck.table.line import read_line
@@ -216,10 +216,7 @@ class Session:
         return [known.get(n.lower(), n) for n in names]
 
     def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
-        table = dict(self.record.get("table") or {})
-        table.pop("bets", None)  # written again when there are any
-        table.update(table_of(s, stored_words(self.record) if words is None else words))
-        return table
+        return table_after(self.record, s, words)
 
     def _store_table(self, s: Seating, words: Sequence[tuple[int, str]]) -> None:
         self.record = self.store.update_night(

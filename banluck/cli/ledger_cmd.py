@@ -1,5 +1,5 @@
-"""The night's money: `ledger`, `history`, `stats`, `chart`, `export`, `settle`, `pay`, `check`,
-`undo` and `demo`. Everything here reads balances from the ledger's entries."""
+"""The night's money: `ledger`, `history`, `stats`, `chart`, `export`, `settle` and `check`.
+Everything here reads balances from the ledger's entries."""
 
 import json
 import sys
@@ -423,7 +423,7 @@ def settle(
     hi = _date(date_to, "--to") if date_to else None
     if lo and hi and lo > hi:
         raise BanluckError(f"--from {lo} is after --to {hi}: give the earlier date first")
-    _show_settle(open_store(), night, lo, hi, explain, via, as_json)
+    show_settle(open_store(), night, lo, hi, explain, via, as_json)
 
 
 def _date(text: str, option: str) -> str:
@@ -437,7 +437,7 @@ def _date(text: str, option: str) -> str:
         ) from None
 
 
-def _show_settle(
+def show_settle(
     store: Any,
     night: int | None,
     lo: str | None,
@@ -447,6 +447,7 @@ def _show_settle(
     as_json: bool,
     hint: bool = True,
 ) -> None:
+    """The settle-up of a scope (`banluck settle`, and the demo's), drawn or as JSON."""
     from banluck.app.payments import settle_up
 
     settling = settle_up(store, night, lo, hi, via)
@@ -490,38 +491,6 @@ def _show_settle(
     show(*parts)
 
 
-def pay(
-    payer: Annotated[str, typer.Argument(help="Who hands the money over.")],
-    payee: Annotated[str, typer.Argument(help="Who receives it.")],
-    amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
-    note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
-    yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Record it without asking (overpaid, twice).")
-    ] = False,
-) -> None:
-    """Record a payment between two people: it clears that much of their debt. A payment of
-    more than the payer owes, or the same as the last one within ten minutes, is asked about
-    first (--yes records it without asking).
-
-    Example: banluck pay Dave Bob 40
-    """
-    from banluck.app import payments
-    from banluck.core.errors import Doubt
-    from banluck.core.money import parse_amount
-
-    value = parse_amount(amount, "amount", "40")
-    store = open_store()
-    try:
-        paid = payments.pay(store, payer, payee, value, note, sure=yes)
-    except Doubt as doubt:
-        if not sys.stdin.isatty():
-            raise BanluckError(f"{doubt}: add --yes to record it anyway") from None
-        if not typer.confirm(f"{doubt}: record it anyway?", default=False):
-            raise BanluckError(f"not recorded ({doubt})") from None
-        paid = payments.pay(store, payer, payee, value, note, sure=True)
-    typer.echo(paid.sentence())
-
-
 def check(
     rebuild_index: Annotated[
         bool,
@@ -554,85 +523,6 @@ def check(
         raise BanluckError(f"{len(problems)} problem(s) in the ledger")
 
 
-def undo() -> None:
-    """Undo the last line of the round being played, or else the last round recorded (which
-    reopens it without its last line).
-
-    Example: banluck undo
-    """
-    from banluck.app.session import Session, StaleLine
-
-    store = open_store()
-    # what is last and removing it: one decision under the lock (a `pay` cannot come between)
-    with store.locked():
-        try:
-            session = Session.open(store)
-        except StaleLine:
-            # the live round cannot be replayed: dropping its last line is what mends it
-            said = f"undid `{store.pop_action()}`"
-        else:
-            said = session.undo()
-    typer.echo(said)
-
-
-def demo() -> None:
-    """Replay the shipped sample night into a fresh demo store and show it: one round's
-    transfers with their reasons, the balances, the settle-up, and how to start a night of your
-    own. The commands it suggests name the demo's store (BANLUCK_HOME=...), never yours.
-
-    Example: banluck demo
-    """
-    import shlex
-    import shutil
-
-    from banluck.app.exporting import save_night
-    from banluck.app.presets import load
-    from banluck.app.records import read_log
-    from banluck.cli.render import console, round_panel
-    from banluck.core.home import data_dir
-    from banluck.money.ledger import balances
-    from banluck.storage import Store
-
-    home = data_dir() / "demo"
-    sample = Path(__file__).resolve().parent.parent / "data" / "demo-night.log"
-    night, _ = read_log(sample.read_text(encoding="utf-8"), sample.name, load)
-    try:
-        if home.exists():
-            shutil.rmtree(home)
-        home.mkdir(parents=True)
-    except OSError as exc:
-        raise BanluckError(
-            f"cannot make the demo store at {home}: {exc.strerror}; check that folder"
-        ) from None
-    store = Store(home)  # the demo's own store: the user's ledger is never opened
-    save_night(store, night, "2027-02-06")
-    demo_banluck = f"BANLUCK_HOME={shlex.quote(str(home))} banluck"
-    out = console()
-    out.print(
-        f"The sample night ({sample.name}: {len(night.rounds)} rounds, six friends) is"
-        f" recorded in a demo store at {home}",
-        highlight=False,
-    )
-    out.print("Its first round, each transfer with the house rule that made it:")
-    out.print(round_panel(night.rounds[0]))
-    from banluck.cli.render import balances_table
-
-    out.print(balances_table(balances(store.entries()), title="Balances after the night"))
-    _show_settle(store, None, None, None, True, None, False, hint=False)
-    # each command on a line of its own, never wrapped: it is copied as it is
-    for said, command in (
-        ("Record a payment in the demo:", f"{demo_banluck} pay Mei Bob 260"),
-        ("Look around the demo (or stats, chart, history):", f"{demo_banluck} ledger --round 3"),
-        (
-            "Next, a night of your own in the dealer's console (your preset and names; the"
-            " first deals):",
-            "banluck table chinese Mei Bob Carol --stake 10",
-        ),
-    ):
-        out.print(said)
-        out.print(f"  {command}", soft_wrap=True, highlight=False, markup=False)
-
-
 def register(root: typer.Typer) -> None:
     for name, fn in (
         ("ledger", ledger),
@@ -642,9 +532,5 @@ def register(root: typer.Typer) -> None:
         ("export", export),
         ("settle", settle),
         ("check", check),
-        ("undo", undo),
-        ("demo", demo),
     ):
         root.command(name)(fn)
-    # `pay Bob Mei -5`: the amount is read as a (refused) amount, not as an unknown option
-    root.command("pay", context_settings={"ignore_unknown_options": True})(pay)

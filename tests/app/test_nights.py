@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from banluck.app.nights import REFUND_NOTE, cancel_night, close_night, start_night, start_tournament
+from banluck.app.nights import (
+    REFUND_NOTE,
+    cancel_night,
+    close_night,
+    start_night,
+    start_tournament,
+    undo_last,
+)
 from banluck.app.session import Session
 from banluck.app.tournament import TournamentSession
 from banluck.core.errors import BanluckError
@@ -86,3 +93,16 @@ def test_a_night_with_nothing_recorded_is_cancelled_without_a_trace(store: Store
     record, _ = start_night(store, "chinese", ["Mei", "Bob"], 10)
     assert cancel_night(store)["id"] == record["id"]
     assert store.tonight() is None and store.nights() == []
+
+
+def test_undo_takes_back_the_last_line_and_mends_a_stale_live_round(store: Store) -> None:
+    """`undo` takes back the last line of the round; a stored line the rules now refuse (the
+    session cannot open) is dropped by it, and the night opens again."""
+    start_night(store, "chinese", ["Mei", "Bob", "Carol"], 10)
+    session = Session.open(store)
+    session.act("dealer 10 7")
+    session.act("stand Bob")
+    assert undo_last(store) == "undid `stand Bob`"
+    store.push_action("open Bob 10 9")  # Bob has not stood: refused on replay
+    assert undo_last(store) == "undid `open Bob 10 9`"
+    assert Session.open(store).live == ["dealer 10 7"]

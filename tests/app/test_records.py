@@ -15,6 +15,7 @@ from banluck.app.records import (
     start_seating,
     start_table,
     stored_words,
+    table_after,
     table_of,
 )
 from banluck.app.session import Session
@@ -73,6 +74,22 @@ def test_the_casinos_standing_bets_travel_in_the_record() -> None:
     assert table["standing"] == {"behind Bob": "behind Bob Mei 5 follow"}
     back = seating_from(_record(seating), 1)
     assert (back.bets, back.standing, back.stakes) == (seating.bets, seating.standing, ())
+
+
+def test_a_new_table_keeps_the_records_start_and_drops_bets_no_longer_standing() -> None:
+    """After a round the record's `table` is the new seating's; the opening seats stay, the
+    night-level lines stay unless others are given, and bets taken down leave no `bets` key."""
+    seating = replace(seating_for(PRO, ["Mei", "Bob"]), default_stake=10, bets=(("pp", "Bob", 5),))
+    record = _record(seating, [(1, "pp Bob 5")])
+    down = replace(seating, bets=(), dealt=1)
+    table = table_after(record, down)
+    assert "bets" not in table and table["dealt"] == 1
+    assert table["start"] == record["table"]["start"]
+    assert table["words"] == [[1, "pp Bob 5"]]
+    assert table_after(record, down, [(1, "pp Bob 5"), (2, "pp Bob 0")])["words"] == [
+        [1, "pp Bob 5"],
+        [2, "pp Bob 0"],
+    ]
 
 
 def test_the_start_and_the_words_are_kept_for_the_night_log() -> None:
