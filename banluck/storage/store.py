@@ -879,7 +879,8 @@ class Store:
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
-        return repair.check(Tx(self, trust=False))  # every file checked field by field
+        problems = repair.check(Tx(self, trust=False))  # every file checked field by field
+        return [problem.message for problem in problems]
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""

@@ -18,7 +18,7 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from banluck.money import ledger
-from banluck.storage import journal
+from banluck.storage import journal, schema
 from banluck.storage.files import StoreError, Tables
 from banluck.storage.index import View, meta_of, night_of, storage_of, tables_of
 
@@ -136,7 +136,9 @@ class Tx(View):
             reversed=record["reversed"],
             live=0,
             net={name: s["net"] for name, s in summary.items() if s["net"]},
-            totals=stats.add_totals(record["totals"], stats.night_totals([stored])),
+            totals=stats.add_totals(
+                record["totals"], stats.night_totals([stored], schema.TOTALLED_KINDS)
+            ),
             crc=record["crc"],
         )
         if "renamed" in record:
