@@ -23,6 +23,7 @@ from banluck.core.errors import BanluckError, RuleError
 
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
+    from banluck.money.entries import BuyInEntry, PrizeEntry
     from banluck.storage import Store
     from banluck.table.preset import TablePreset
 
@@ -50,7 +51,9 @@ def pool_of(night_id: int) -> str:
 REFUND_NOTE = "buy-in back: closed before its end"
 
 
-def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def close_night(
+    store: Store, refund: bool = False
+) -> tuple[dict[str, Any], list[BuyInEntry | PrizeEntry]]:
     """Close the open night (`banluck night close`): its record, and the entries recorded with
     the close.
 
@@ -143,7 +146,7 @@ def start_tournament(
         )
     table = {KEY: {"buy_in": buy_in, "chips": chips, "seats": list(names), "lines": []}}
 
-    def buy_ins(night_id: int) -> list[dict[str, Any]]:
+    def buy_ins(night_id: int) -> list[BuyInEntry | PrizeEntry]:
         return [pool_entry("buy-in", n, pool_of(night_id), buy_in, "buy-in") for n in names]
 
     record = store.open_night(

@@ -1,8 +1,9 @@
 """Typed ledger entries: one frozen type per kind, and the one codec between them and stored dicts.
 
 The store keeps entries as JSON objects (see `banluck.storage.schema`); the money code reads them
-through `decode` and, where a dict is needed again, writes them with `encode`. For every stored
-entry `encode(decode(d)) == d`, key order included.
+through `decode`. The ledger's builders (`banluck.money.ledger.payment`, ...) make typed entries,
+not yet recorded (`NEW`); the storage alone writes them, with `encode`
+(`banluck.storage.codec`). For every stored entry `encode(decode(d)) == d`, key order included.
 
 Every entry has `seq` (global, strictly increasing), `night` (the night it was recorded in) and
 `at` (a timestamp, text). By kind (the stored `kind`):
@@ -46,6 +47,10 @@ from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 
 POOL_PREFIX = "pool:"
+NEW: Mapping[str, Any] = MappingProxyType({"seq": 0, "night": 0, "at": ""})
+"""The `seq`, `night` and `at` of an entry not yet recorded, as the ledger's builders make it
+(`banluck.money.ledger.payment`, ...): the store gives them when it records the entry, and
+encodes it to its stored form then (`banluck.storage.codec`)."""
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 

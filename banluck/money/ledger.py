@@ -32,10 +32,13 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     balances(entries) -> dict[str, int]        the truth, from all entries (sorted by name)
     summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
     add_summaries(a, b) -> dict[str, Summary]
-    payment(payer, payee, amount, note) -> dict          a new payment entry (without seq)
-    pool_entry(kind, player, pool, amount, note) -> dict a new buy-in or prize (without seq)
-    correction(target, reason) -> dict                   a new correction entry (without seq)
+    payment(payer, payee, amount, note) -> PaymentEntry  a new payment entry (`NEW`: no seq yet)
+    pool_entry(kind, player, pool, amount, note)         a new buy-in or prize (`NEW`)
+    correction(target, reason) -> CorrectionEntry        a new correction entry (`NEW`)
+    amendment(target, now, ...) -> AmendmentEntry        a new correction of a round's lines
+    rename(old, new) -> RenameEntry                      a new rename entry (`NEW`)
     round_entry(data) -> dict                            a round entry from the engine's dict
+                                                         (the store completes it from the night)
     entry_problems(entry, people) -> list[str]           what is wrong with one entry
     check(entries, people, cached=None) -> list[Problem] every problem in a ledger
     CHECKS                                     the checks `check` runs over the entries it
@@ -54,17 +57,22 @@ from typing import Any, TypeAlias, TypedDict
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 from banluck.money.entries import (
+    NEW,
     POOL_PREFIX,
     AmendmentEntry,
+    BuyInEntry,
     CorrectionEntry,
     Entry,
     FieldError,
     LedgerError,
+    PaymentEntry,
+    PrizeEntry,
     RenameEntry,
     RoundEntry,
     decode,
     read_loosely,
     reversal_reason,
+    reversed_kind,
 )
 from banluck.money.names import Rename, names_after, renamed, sound_renames
 
@@ -251,36 +259,27 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
 # -- building entries ----------------------------------------------------------------------
 
 
-def payment(payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
-    """A payment entry (no seq yet): `payer` handed `amount` in cash to `payee`."""
-    entry: dict[str, Any] = {
-        "kind": "payment",
-        "from": payer,
-        "to": payee,
-        "amount": amount,
-        "note": note,
-    }
+def payment(payer: str, payee: str, amount: int, note: str = "") -> PaymentEntry:
+    """A payment entry, not yet recorded (`NEW`): `payer` handed `amount` in cash to `payee`."""
+    entry = {"kind": "payment", "from": payer, "to": payee, "amount": amount, "note": note}
     problems = _payment_problems(entry)
     if problems:
         raise LedgerError(f"cannot record the payment: {'; '.join(problems)}")
-    return entry
+    return PaymentEntry(**NEW, payer=payer, payee=payee, amount=amount, note=note)
 
 
-def pool_entry(kind: str, player: str, pool: str, amount: int, note: str = "") -> dict[str, Any]:
-    """A buy-in or prize entry (no seq yet): `player` pays `amount` into the pool `pool`, or is
-    paid it out of the pool."""
-    entry: dict[str, Any] = {
-        "kind": kind,
-        "player": player,
-        "pool": pool,
-        "amount": amount,
-        "note": note,
-    }
+def pool_entry(
+    kind: str, player: str, pool: str, amount: int, note: str = ""
+) -> BuyInEntry | PrizeEntry:
+    """A buy-in or prize entry, not yet recorded (`NEW`): `player` pays `amount` into the pool
+    `pool`, or is paid it out of the pool."""
+    entry = {"kind": kind, "player": player, "pool": pool, "amount": amount, "note": note}
     problems = [f"kind is {kind!r}, expected buy-in or prize"] if kind not in POOL_KINDS else []
     problems += _pool_problems(entry)
     if problems:
         raise LedgerError(f"cannot record the {kind}: {'; '.join(problems)}")
-    return entry
+    made = BuyInEntry if kind == "buy-in" else PrizeEntry
+    return made(**NEW, player=player, pool=pool, amount=amount, note=note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,9 +320,9 @@ def _reason(reason: object) -> str:
 
 def correction(
     target: Entry | Mapping[str, Any], reason: str, now: Standing | None = None
-) -> dict[str, Any]:
-    """A correction entry (no seq yet) whose transfers exactly reverse `target` (its effect
-    as it stands `now`, when given: a round's as its amendments left it)."""
+) -> CorrectionEntry:
+    """A correction entry, not yet recorded (`NEW`), whose transfers exactly reverse `target`
+    (its effect as it stands `now`, when given: a round's as its amendments left it)."""
     if isinstance(target, Mapping):
         target = as_entry(target) if target.get("kind") != "correction" else target
     if isinstance(target, Mapping) or target.kind == "correction":
@@ -340,16 +339,17 @@ def correction(
     reason = _reason(reason)
     if now is not None and now.reversed_by is not None:
         raise LedgerError(f"seq {target.seq} is already reversed by seq {now.reversed_by}")
-    reversed_transfers = [
-        Transfer(t.payee, t.payer, t.amount, reversal_reason(t.reason)).as_dict()
+    reversed_transfers = tuple(
+        Transfer(t.payee, t.payer, t.amount, reversal_reason(t.reason))
         for t in (target.effect() if now is None else now.effect)
-    ]
-    return {
-        "kind": "correction",
-        "reverses": target.seq,
-        "reason": reason.strip(),
-        "transfers": reversed_transfers,
-    }
+    )
+    return CorrectionEntry(
+        **NEW,
+        reverses=target.seq,
+        reason=reason.strip(),
+        transfers=reversed_transfers,
+        reversed_kind=reversed_kind(reversed_transfers),
+    )
 
 
 def amendment(
@@ -359,8 +359,9 @@ def amendment(
     outcome: Sequence[Transfer],
     hands: Mapping[str, str],
     reason: str,
-) -> dict[str, Any]:
-    """A correction (no seq yet) that takes round `target`, standing at `now`, to `outcome`:
+) -> AmendmentEntry:
+    """A correction, not yet recorded (`NEW`), that takes round `target`, standing at `now`, to
+    `outcome`:
     its lines replayed as `log`. Its transfers are the difference: what stood and is no longer
     (reversed) and what is new; transfers in both cancel out."""
     entry = as_entry(target)
@@ -383,28 +384,28 @@ def amendment(
         for _ in range(-c)
     ]
     new = [Transfer(a, b, n, r) for (a, b, n, r), c in key.items() if c > 0 for _ in range(c)]
-    return {
-        "kind": "correction",
-        "amends": entry.seq,
-        "reason": reason,
-        "round": entry.round,
-        "round_night": entry.night,
-        "dealer": entry.dealer,
-        "log": list(log),
-        "hands": dict(hands),
-        "hands_before": dict(now.hands),
-        "outcome": [t.as_dict() for t in outcome],
-        "transfers": [t.as_dict() for t in (*gone, *new)],
-    }
+    return AmendmentEntry(
+        **NEW,
+        amends=entry.seq,
+        reason=reason,
+        round=entry.round,
+        round_night=entry.night,
+        dealer=entry.dealer,
+        log=tuple(log),
+        hands=dict(hands),
+        hands_before=dict(now.hands),
+        outcome=tuple(outcome),
+        transfers=(*gone, *new),
+    )
 
 
-def rename(old: str, new: str) -> dict[str, Any]:
-    """A rename entry (no seq yet): `old` is called `new` from now on, in every entry."""
-    entry = {"kind": "rename", "from": old, "to": new}
-    problems = _rename_problems(entry)
+def rename(old: str, new: str) -> RenameEntry:
+    """A rename entry, not yet recorded (`NEW`): `old` is called `new` from now on, in every
+    entry."""
+    problems = _rename_problems({"kind": "rename", "from": old, "to": new})
     if problems:
         raise LedgerError(f"cannot rename: {'; '.join(problems)}")
-    return entry
+    return RenameEntry(**NEW, old=old, new=new)
 
 
 def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:

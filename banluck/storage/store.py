@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
+from banluck.money.entries import Entry
 from banluck.money.ledger import Summary
 from banluck.money.stats import Totals
 from banluck.storage import journal, repair, schema
@@ -63,6 +64,7 @@ from banluck.storage.clean import (
     clean_table,
     names_in,
 )
+from banluck.storage.codec import stored_form
 from banluck.storage.files import (
     ReadOnly,
     StoreError,
@@ -255,7 +257,7 @@ class Store:
         stakes: Mapping[str, int] | None = None,
         date: str | None = None,
         table: Mapping[str, Any] | None = None,
-        entries: Callable[[int], Sequence[Mapping[str, Any]]] | None = None,
+        entries: Callable[[int], Sequence[Entry | Mapping[str, Any]]] | None = None,
     ) -> dict[str, Any]:
         """Open a new night (the previous one must be closed); return its record.
 
@@ -302,7 +304,9 @@ class Store:
         return self._write(change)
 
     def add_entries(
-        self, entries: Sequence[Mapping[str, Any]], night_update: Mapping[str, Any] | None = None
+        self,
+        entries: Sequence[Entry | Mapping[str, Any]],
+        night_update: Mapping[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
         """Record buy-ins or prizes (`ledger.pool_entry`) in the open night and change its record
         (keys of `update_night`) in the same atomic write; return the stored entries. Raises
@@ -378,7 +382,7 @@ class Store:
 
         return self._write(change)
 
-    def close_night(self, entries: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    def close_night(self, entries: Sequence[Entry | Mapping[str, Any]] = ()) -> dict[str, Any]:
         """Close the open night (no round may be in progress); return its record. `entries`
         (buy-ins or prizes, `ledger.pool_entry`: a tournament's buy-ins paid back) are recorded
         in the same write, checked first: StoreError naming the problems, nothing changed."""
@@ -651,7 +655,9 @@ class Store:
     # -- corrections of earlier entries, renames, a night cancelled ---------------------------
 
     def add_linked(
-        self, seq: int, make: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+        self,
+        seq: int,
+        make: Callable[[dict[str, Any], list[dict[str, Any]]], Entry | Mapping[str, Any]],
     ) -> dict[str, Any]:
         """Record an entry made from entry `seq` and every entry after it, in one decision
         under the lock: `make(target, later)` returns the new entry (no seq), as
@@ -670,7 +676,7 @@ class Store:
                 for entry in entries_of(tables_of(tx.night_db(night_id)), copy=True)
                 if entry["seq"] > seq
             ]
-            entry = make(target, later)
+            entry = stored_form(make(target, later))
             problems = ledger.entry_problems(entry, tx.people())
             if problems:
                 raise StoreError(f"cannot record the correction: {'; '.join(problems)}")

@@ -8,8 +8,10 @@ from typing import Any
 from banluck.core.money import Transfer
 from banluck.games.banluck.counted import COUNTED
 from banluck.money import ledger
+from banluck.money.entries import AmendmentEntry, Entry
 from banluck.money.names import names_after, renamed
 from banluck.money.stats import player_stats
+from tests.money.recorded import recorded
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -33,11 +35,11 @@ def round_one() -> dict[str, Any]:
     return {"seq": 1, "night": 1, "at": "t", **entry}
 
 
-def stamped(entry: dict[str, Any], seq: int) -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "t", **entry}
+def stamped(entry: Entry, seq: int) -> dict[str, Any]:
+    return recorded(entry, seq, at="t")
 
 
-def amend_cat(rnd: dict[str, Any], later: list[dict[str, Any]], hand: str) -> dict[str, Any]:
+def amend_cat(rnd: dict[str, Any], later: list[dict[str, Any]], hand: str) -> AmendmentEntry:
     """Cat had 19 (`hand` as her kind): she wins 10 instead of losing 10."""
     outcome = [
         Transfer("Ann", "Bob", 10, "18 beats 17"),

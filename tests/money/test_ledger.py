@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError
+from tests.money.recorded import recorded
 
 PRESET = {"name": "chinese", "payouts": {"ban_luck": 2}}
 PEOPLE = ["Ann", "Bob", "Cat", "Dan"]
@@ -34,11 +35,11 @@ def rnd(seq: int, transfers: list[tuple[str, str, int]], dealer: str = "Ann") ->
 
 
 def pay(seq: int, payer: str, payee: str, amount: int) -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "", **ledger.payment(payer, payee, amount, "cash")}
+    return recorded(ledger.payment(payer, payee, amount, "cash"), seq)
 
 
 def fix(seq: int, target: dict[str, Any], reason: str = "wrong cards") -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "", **ledger.correction(target, reason)}
+    return recorded(ledger.correction(target, reason), seq)
 
 
 # -- random ledgers ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from banluck.games.banluck.counted import COUNTED
 from banluck.money import ledger, stats
+from tests.money.recorded import recorded
 from tests.money.test_ledger import ledgers
 
 KINDS = ["regular", "bust", "ban-ban", "ban-luck", "five-dragon", "triple-seven"]
@@ -88,7 +89,7 @@ def test_totals_count_a_seated_player_who_won_nothing_and_a_payment() -> None:
             "hands": {"Ann": "bust", "Bob": "ban-luck"},
             "stakes": {"Bob": 10, "Cat": 10},
         },
-        {"seq": 2, "night": 1, "at": "", **ledger.payment("Ann", "Bob", 10)},
+        recorded(ledger.payment("Ann", "Bob", 10), 2),
     ]
     totals = stats.night_totals(entries, COUNTED)
     assert totals["players"]["Cat"] == {"rounds": 1, "dealt": 0, "net_as_dealer": 0, "kinds": {}}
@@ -108,8 +109,8 @@ def test_a_payment_reversed_moves_no_result_and_a_round_reversed_does() -> None:
     from banluck.money import ledger
     from banluck.money.entries import decode
 
-    pay = {**ledger.payment("Ann", "Bob", 30), "seq": 1, "night": 1, "at": ""}
-    undo_pay = decode({**ledger.correction(pay, "typo"), "seq": 2, "night": 1, "at": ""})
+    pay = recorded(ledger.payment("Ann", "Bob", 30), 1)
+    undo_pay = decode(recorded(ledger.correction(pay, "typo"), 2))
     assert undo_pay.kind == "correction" and undo_pay.reversed_kind == "payment"
     assert stats.result_nets(undo_pay) == {} and undo_pay.nets() == {"Ann": -30, "Bob": 30}
     from banluck.core.money import Transfer
@@ -119,7 +120,7 @@ def test_a_payment_reversed_moves_no_result_and_a_round_reversed_does() -> None:
     rnd = encode(
         RoundEntry(3, 1, "", round=1, dealer="Ann", preset={}, log=(), transfers=won, hands={})
     )
-    undo_round = decode({**ledger.correction(rnd, "misread"), "seq": 4, "night": 1, "at": ""})
+    undo_round = decode(recorded(ledger.correction(rnd, "misread"), 4))
     assert undo_round.reversed_kind is None
     assert stats.result_nets(undo_round) == {"Ann": -5, "Bob": 5}
 
