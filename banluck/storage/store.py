@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -70,6 +69,8 @@ from banluck.storage.files import (
     StoreError,
     backup_of,
     damaged,
+    folder_error,
+    night_ids_in,
     no_gc,
     remove_stale_temps,
 )
@@ -88,15 +89,6 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
-
-
-_NIGHT_FILES = re.compile(r"(?:^|(?<=\0))(\d{4,})\.json(?=\0|$)", re.ASCII)
-
-
-def _night_ids(names: Iterable[str]) -> list[int]:
-    """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
-    regular expression over the listing, not a test a name)."""
-    return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
 
 
 class Store:
@@ -138,7 +130,7 @@ class Store:
             return []
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
-        return _night_ids(names)
+        return night_ids_in(names)
 
     def _folder_stamp(self) -> tuple[int, int] | None:
         """The nights' folder's identity and last change (any file made, renamed or removed in
@@ -187,19 +179,7 @@ class Store:
                 raise self._folder_error(folder, NotADirectoryError())
 
     def _folder_error(self, folder: Path, exc: OSError) -> StoreError:
-        if folder != self.home and os.path.lexists(self.home) and not self.home.is_dir():
-            folder = self.home  # the data folder itself is not a folder: name it, not `nights`
-        if folder == self.home:
-            what = f"the data folder {folder} ({self.named_by})"
-            fix = "set BANLUCK_HOME to a folder, or move that file away"
-        else:
-            what = f"{folder}, where banluck keeps one file a night,"
-            fix = f"move that file away (mv '{folder}' '{folder}.moved') and try again"
-        if isinstance(exc, NotADirectoryError) or (folder.exists() and not folder.is_dir()):
-            return StoreError(f"{what} is not a folder; nothing was changed: {fix}")
-        return StoreError(
-            f"cannot read {what.rstrip(',')}: {exc.strerror}; check its permissions and try again"
-        )
+        return folder_error(self.home, self.named_by, folder, exc)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
