@@ -16,6 +16,7 @@ from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer
 from banluck.money import ledger
+from banluck.money.entries import Entry
 from banluck.money.names import names_after, renamed_with_log, renames
 from banluck.table.line import read_line
 from banluck.table.night import Night
@@ -157,7 +158,7 @@ def amend(
         )
     seq = int(entry["seq"])
 
-    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> dict[str, Any]:
+    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> Entry:
         target, later = named_now(stored, after)
         fresh = ledger.standing(target, later)
         if fresh != now:  # another command corrected it since: decide again on what is stored
@@ -175,7 +176,7 @@ def amend(
 def reverse(store: Store, seq: int, reason: str) -> dict[str, Any]:
     """Record the correction that reverses entry `seq` entirely (a round as amended)."""
 
-    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> dict[str, Any]:
+    def make(stored: dict[str, Any], after: list[dict[str, Any]]) -> Entry:
         target, later = named_now(stored, after)
         return ledger.correction(target, reason, ledger.standing(target, later))
 

@@ -78,6 +78,13 @@ def game_for(preset: TablePreset) -> Game[Any]:
     return game
 
 
+def counted_kinds(game: str = FIRST_GAME) -> tuple[str, ...]:
+    """The hand kinds the ledger's statistics count (`banluck stats`): the game's
+    `Family.counted`, read from its `counted` module so that no round engine is loaded."""
+    kinds: tuple[str, ...] = _module(game, "stats", "counted").COUNTED
+    return kinds
+
+
 def problems_of(data: Mapping[str, Any]) -> list[str]:
     """Every problem with a preset mapping of any game and version, each naming its key."""
     try:

@@ -19,6 +19,7 @@ from banluck.core.errors import BanluckError
 
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
+    from banluck.money.entries import BuyInEntry, PrizeEntry
     from banluck.storage import Store
     from banluck.table.seating import Seating
 
@@ -86,7 +87,7 @@ def start_tournament(
     _none_open(store)
     table = {KEY: {"buy_in": buy_in, "chips": chips, "seats": list(names), "lines": []}}
 
-    def buy_ins(night_id: int) -> list[dict[str, Any]]:
+    def buy_ins(night_id: int) -> list[BuyInEntry | PrizeEntry]:
         return [pool_entry("buy-in", n, pool_of(night_id), buy_in, "buy-in") for n in names]
 
     record = store.open_night(
@@ -96,7 +97,9 @@ def start_tournament(
     return record, played
 
 
-def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def close_night(
+    store: Store, refund: bool = False
+) -> tuple[dict[str, Any], list[BuyInEntry | PrizeEntry]]:
     """Close the open night (`banluck night close`), whatever its kind: its record, and the
     entries recorded with the close (a tournament's buy-ins paid back).
 
@@ -113,12 +116,12 @@ def close_night(store: Store, refund: bool = False) -> tuple[dict[str, Any], lis
             )
         else:
             back = []
-        return store.close_night(back), back
+        return store.close_night(list(back)), back
 
 
 def _tournament_close(
     store: Store, record: Mapping[str, Any], refund: bool
-) -> list[dict[str, Any]]:
+) -> list[BuyInEntry | PrizeEntry]:
     """What a tournament's close records. Its pool must be empty when its night closes, or
     every player would owe a party nobody is. Over, it is: its prizes went in with the line that
     ended it. Before its end, the night closes only with `refund`: each buy-in is paid back out

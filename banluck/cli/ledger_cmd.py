@@ -301,10 +301,12 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
 
     Example: banluck stats --night 1
     """
-    from banluck.money.stats import COUNTED_KINDS, stats_of
+    from banluck.app.games import counted_kinds
+    from banluck.money.stats import stats_of
 
     store = open_store()
-    rows = stats_of(store.totals(None if night is None else [night]))
+    counted = counted_kinds()
+    rows = stats_of(store.totals(None if night is None else [night]), counted)
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
         return
@@ -320,7 +322,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             money(r.net),
             str(r.dealt),
             money(r.net_as_dealer),
-            *(str(r.kinds[k]) for k in COUNTED_KINDS),
+            *(str(r.kinds[k]) for k in counted),
         ]
         for r in sorted(rows, key=lambda r: (-r.result, r.name))
     ]

@@ -86,8 +86,8 @@ def close(
 
     record, back = close_night(open_store(), refund=refund)
     if back:
-        paid = ", ".join(f"{e['player']} {e['amount']}" for e in back)
-        typer.echo(f"buy-ins paid back out of pool:{back[0]['pool']}: {paid}")
+        paid = ", ".join(f"{e.player} {e.amount}" for e in back)
+        typer.echo(f"buy-ins paid back out of pool:{back[0].pool}: {paid}")
     typer.echo(
         f"night {record['id']} of {record['date']} closed; `banluck settle` says who pays whom"
     )

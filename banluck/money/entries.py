@@ -1,8 +1,9 @@
 """Typed ledger entries: one frozen type per kind, and the one codec between them and stored dicts.
 
 The store keeps entries as JSON objects (see `banluck.storage.schema`); the money code reads them
-through `decode` and, where a dict is needed again, writes them with `encode`. For every stored
-entry `encode(decode(d)) == d`, key order included.
+through `decode`. The ledger's builders (`banluck.money.ledger.payment`, ...) make typed entries,
+not yet recorded (`NEW`); the storage alone writes them, with `encode`
+(`banluck.storage.codec`). For every stored entry `encode(decode(d)) == d`, key order included.
 
 Every entry has `seq` (global, strictly increasing), `night` (the night it was recorded in) and
 `at` (a timestamp, text). By kind (the stored `kind`):
@@ -46,6 +47,10 @@ from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 
 POOL_PREFIX = "pool:"
+NEW: Mapping[str, Any] = MappingProxyType({"seq": 0, "night": 0, "at": ""})
+"""The `seq`, `night` and `at` of an entry not yet recorded, as the ledger's builders make it
+(`banluck.money.ledger.payment`, ...): the store gives them when it records the entry, and
+encodes it to its stored form then (`banluck.storage.codec`)."""
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -66,6 +71,24 @@ class FieldError(LedgerError):
     def phrase(self) -> str:
         """The problem without the seq: `field 'amount' is missing`."""
         return f"field {self.field!r} {self.problem}"
+
+
+PAYMENT_REASON = "payment"
+"""The reason of a payment's transfer of balance (`PaymentEntry.effect`)."""
+
+
+def reversal_reason(reason: str) -> str:
+    """The reason of a correction's transfer that reverses a transfer given for `reason`."""
+    return f"reverses: {reason}"
+
+
+def reversed_kind(transfers: tuple[Transfer, ...]) -> str | None:
+    """The kind of entry a stored correction's `transfers` reverse, as far as they tell it:
+    "payment" when each reverses a payment's transfer, else None."""
+    payment = reversal_reason(PAYMENT_REASON)
+    if transfers and all(t.reason == payment for t in transfers):
+        return "payment"
+    return None
 
 
 def pool_account(name: str) -> str:
@@ -119,7 +142,7 @@ class PaymentEntry:
     layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
-        return (Transfer(self.payee, self.payer, self.amount, "payment"),)
+        return (Transfer(self.payee, self.payer, self.amount, PAYMENT_REASON),)
 
     def nets(self) -> dict[str, int]:
         return nets(self.effect())
@@ -127,7 +150,11 @@ class PaymentEntry:
 
 @dataclass(frozen=True, slots=True)
 class CorrectionEntry:
-    """The reversal of entry `reverses`, for `reason`: its transfers undo that entry's effect."""
+    """The reversal of entry `reverses`, for `reason`: its transfers undo that entry's effect.
+
+    `reversed_kind` is the kind of the entry reversed, where the correction tells it: "payment"
+    for the reversal of a payment (not stored as a field: a stored correction's transfers each
+    carry the reason of the transfer they reverse, `reversal_reason`), else None."""
 
     kind: ClassVar[str] = "correction"
     seq: int
@@ -137,6 +164,7 @@ class CorrectionEntry:
     reason: str
     transfers: tuple[Transfer, ...]
     layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    reversed_kind: str | None = None
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
@@ -380,14 +408,16 @@ def _payment(r: _Reader) -> PaymentEntry:
 def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
     if "amends" in r.data:
         return _amendment(r)
+    transfers = r.transfers("transfers")
     return CorrectionEntry(
         seq=r.whole("seq"),
         night=r.whole("night"),
         at=r.text("at"),
         reverses=r.whole("reverses"),
         reason=r.text("reason"),
-        transfers=r.transfers("transfers"),
+        transfers=transfers,
         layout=r.layout(),
+        reversed_kind=reversed_kind(transfers),
     )
 
 
@@ -505,7 +535,8 @@ def read_loosely(data: Mapping[str, Any]) -> Entry:
         _unchecked(t["from"], t["to"], t["amount"], t.get("reason", "")) for t in data["transfers"]
     )
     if kind != "round":  # a correction, or a kind only `check` can name
-        return CorrectionEntry(seq, night, at, _opt(data, "reverses"), _opt(data, "reason"), moved)
+        reverses, reason = _opt(data, "reverses"), _opt(data, "reason")
+        return CorrectionEntry(seq, night, at, reverses, reason, moved, (), reversed_kind(moved))
     hands = data["hands"]
     return RoundEntry(
         seq, night, at, _opt(data, "round"), data["dealer"], _opt(data, "preset"), (), moved, hands

@@ -32,12 +32,15 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     balances(entries) -> dict[str, int]        the truth, from all entries (sorted by name)
     summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
     add_summaries(a, b) -> dict[str, Summary]
-    payment(payer, payee, amount, note) -> dict          a new payment entry (without seq)
-    pool_entry(kind, player, pool, amount, note) -> dict a new buy-in or prize (without seq)
-    correction(target, reason) -> dict                   a new correction entry (without seq)
+    payment(payer, payee, amount, note) -> PaymentEntry  a new payment entry (`NEW`: no seq yet)
+    pool_entry(kind, player, pool, amount, note)         a new buy-in or prize (`NEW`)
+    correction(target, reason) -> CorrectionEntry        a new correction entry (`NEW`)
+    amendment(target, now, ...) -> AmendmentEntry        a new correction of a round's lines
+    rename(old, new) -> RenameEntry                      a new rename entry (`NEW`)
     round_entry(data) -> dict                            a round entry from the engine's dict
+                                                         (the store completes it from the night)
     entry_problems(entry, people) -> list[str]           what is wrong with one entry
-    check(entries, people, cached=None) -> list[str]     every problem in a ledger
+    check(entries, people, cached=None) -> list[Problem] every problem in a ledger
     CHECKS                                     the checks `check` runs over the entries it
                                                read, in order: small functions, each taking
                                                the entries and returning its problems; a new
@@ -54,16 +57,22 @@ from typing import Any, TypeAlias, TypedDict
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 from banluck.money.entries import (
+    NEW,
     POOL_PREFIX,
     AmendmentEntry,
+    BuyInEntry,
     CorrectionEntry,
     Entry,
     FieldError,
     LedgerError,
+    PaymentEntry,
+    PrizeEntry,
     RenameEntry,
     RoundEntry,
     decode,
     read_loosely,
+    reversal_reason,
+    reversed_kind,
 )
 from banluck.money.names import Rename, names_after, renamed, sound_renames
 
@@ -78,6 +87,7 @@ __all__ = [
     "Checked",
     "Damaged",
     "LedgerError",
+    "Problem",
     "Standing",
     "Summary",
     "add_summaries",
@@ -249,36 +259,27 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
 # -- building entries ----------------------------------------------------------------------
 
 
-def payment(payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
-    """A payment entry (no seq yet): `payer` handed `amount` in cash to `payee`."""
-    entry: dict[str, Any] = {
-        "kind": "payment",
-        "from": payer,
-        "to": payee,
-        "amount": amount,
-        "note": note,
-    }
+def payment(payer: str, payee: str, amount: int, note: str = "") -> PaymentEntry:
+    """A payment entry, not yet recorded (`NEW`): `payer` handed `amount` in cash to `payee`."""
+    entry = {"kind": "payment", "from": payer, "to": payee, "amount": amount, "note": note}
     problems = _payment_problems(entry)
     if problems:
         raise LedgerError(f"cannot record the payment: {'; '.join(problems)}")
-    return entry
+    return PaymentEntry(**NEW, payer=payer, payee=payee, amount=amount, note=note)
 
 
-def pool_entry(kind: str, player: str, pool: str, amount: int, note: str = "") -> dict[str, Any]:
-    """A buy-in or prize entry (no seq yet): `player` pays `amount` into the pool `pool`, or is
-    paid it out of the pool."""
-    entry: dict[str, Any] = {
-        "kind": kind,
-        "player": player,
-        "pool": pool,
-        "amount": amount,
-        "note": note,
-    }
+def pool_entry(
+    kind: str, player: str, pool: str, amount: int, note: str = ""
+) -> BuyInEntry | PrizeEntry:
+    """A buy-in or prize entry, not yet recorded (`NEW`): `player` pays `amount` into the pool
+    `pool`, or is paid it out of the pool."""
+    entry = {"kind": kind, "player": player, "pool": pool, "amount": amount, "note": note}
     problems = [f"kind is {kind!r}, expected buy-in or prize"] if kind not in POOL_KINDS else []
     problems += _pool_problems(entry)
     if problems:
         raise LedgerError(f"cannot record the {kind}: {'; '.join(problems)}")
-    return entry
+    made = BuyInEntry if kind == "buy-in" else PrizeEntry
+    return made(**NEW, player=player, pool=pool, amount=amount, note=note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,9 +320,9 @@ def _reason(reason: object) -> str:
 
 def correction(
     target: Entry | Mapping[str, Any], reason: str, now: Standing | None = None
-) -> dict[str, Any]:
-    """A correction entry (no seq yet) whose transfers exactly reverse `target` (its effect
-    as it stands `now`, when given: a round's as its amendments left it)."""
+) -> CorrectionEntry:
+    """A correction entry, not yet recorded (`NEW`), whose transfers exactly reverse `target`
+    (its effect as it stands `now`, when given: a round's as its amendments left it)."""
     if isinstance(target, Mapping):
         target = as_entry(target) if target.get("kind") != "correction" else target
     if isinstance(target, Mapping) or target.kind == "correction":
@@ -338,16 +339,17 @@ def correction(
     reason = _reason(reason)
     if now is not None and now.reversed_by is not None:
         raise LedgerError(f"seq {target.seq} is already reversed by seq {now.reversed_by}")
-    reversed_transfers = [
-        Transfer(t.payee, t.payer, t.amount, f"reverses: {t.reason}").as_dict()
+    reversed_transfers = tuple(
+        Transfer(t.payee, t.payer, t.amount, reversal_reason(t.reason))
         for t in (target.effect() if now is None else now.effect)
-    ]
-    return {
-        "kind": "correction",
-        "reverses": target.seq,
-        "reason": reason.strip(),
-        "transfers": reversed_transfers,
-    }
+    )
+    return CorrectionEntry(
+        **NEW,
+        reverses=target.seq,
+        reason=reason.strip(),
+        transfers=reversed_transfers,
+        reversed_kind=reversed_kind(reversed_transfers),
+    )
 
 
 def amendment(
@@ -357,8 +359,9 @@ def amendment(
     outcome: Sequence[Transfer],
     hands: Mapping[str, str],
     reason: str,
-) -> dict[str, Any]:
-    """A correction (no seq yet) that takes round `target`, standing at `now`, to `outcome`:
+) -> AmendmentEntry:
+    """A correction, not yet recorded (`NEW`), that takes round `target`, standing at `now`, to
+    `outcome`:
     its lines replayed as `log`. Its transfers are the difference: what stood and is no longer
     (reversed) and what is new; transfers in both cancel out."""
     entry = as_entry(target)
@@ -375,34 +378,34 @@ def amendment(
     key = Counter((t.payer, t.payee, t.amount, t.reason) for t in outcome)
     key.subtract((t.payer, t.payee, t.amount, t.reason) for t in now.effect)
     gone = [
-        Transfer(b, a, n, f"reverses: {r}")
+        Transfer(b, a, n, reversal_reason(r))
         for (a, b, n, r), c in key.items()
         if c < 0
         for _ in range(-c)
     ]
     new = [Transfer(a, b, n, r) for (a, b, n, r), c in key.items() if c > 0 for _ in range(c)]
-    return {
-        "kind": "correction",
-        "amends": entry.seq,
-        "reason": reason,
-        "round": entry.round,
-        "round_night": entry.night,
-        "dealer": entry.dealer,
-        "log": list(log),
-        "hands": dict(hands),
-        "hands_before": dict(now.hands),
-        "outcome": [t.as_dict() for t in outcome],
-        "transfers": [t.as_dict() for t in (*gone, *new)],
-    }
+    return AmendmentEntry(
+        **NEW,
+        amends=entry.seq,
+        reason=reason,
+        round=entry.round,
+        round_night=entry.night,
+        dealer=entry.dealer,
+        log=tuple(log),
+        hands=dict(hands),
+        hands_before=dict(now.hands),
+        outcome=tuple(outcome),
+        transfers=(*gone, *new),
+    )
 
 
-def rename(old: str, new: str) -> dict[str, Any]:
-    """A rename entry (no seq yet): `old` is called `new` from now on, in every entry."""
-    entry = {"kind": "rename", "from": old, "to": new}
-    problems = _rename_problems(entry)
+def rename(old: str, new: str) -> RenameEntry:
+    """A rename entry, not yet recorded (`NEW`): `old` is called `new` from now on, in every
+    entry."""
+    problems = _rename_problems({"kind": "rename", "from": old, "to": new})
     if problems:
         raise LedgerError(f"cannot rename: {'; '.join(problems)}")
-    return entry
+    return RenameEntry(**NEW, old=old, new=new)
 
 
 def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -644,8 +647,21 @@ class Damaged:
     problems: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem `check` found: the seq of the entry it is about (None for the ledger as a
+    whole, or an entry without a whole-number seq) and the line that says it, as `banluck
+    check` prints it."""
+
+    seq: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
 Checked: TypeAlias = Entry | Damaged
-Check: TypeAlias = Callable[[Sequence[Checked]], list[str]]
+Check: TypeAlias = Callable[[Sequence[Checked]], list[Problem]]
 
 
 def _label_of(entry: Checked) -> str:
@@ -659,33 +675,34 @@ def _label_of(entry: Checked) -> str:
     return f"seq {entry.seq}"
 
 
-def seqs_increase(entries: Sequence[Checked]) -> list[str]:
+def seqs_increase(entries: Sequence[Checked]) -> list[Problem]:
     """Each entry's seq is larger than every seq before it."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     last: int | None = None
     for entry in entries:
         if last is not None and entry.seq < last:
-            problems.append(f"{_label_of(entry)}: comes after seq {last} but has a smaller seq")
+            message = f"{_label_of(entry)}: comes after seq {last} but has a smaller seq"
+            problems.append(Problem(entry.seq, message))
         last = entry.seq if last is None else max(last, entry.seq)
     return problems
 
 
-def entries_well_formed(entries: Sequence[Checked]) -> list[str]:
+def entries_well_formed(entries: Sequence[Checked]) -> list[Problem]:
     """What is wrong with each entry on its own (found when `check` read it)."""
     return [
-        f"{entry.label}: {problem}"
+        Problem(entry.seq, f"{entry.label}: {problem}")
         for entry in entries
         if isinstance(entry, Damaged)
         for problem in entry.problems
     ]
 
 
-def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[str]:
+def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[Problem]:
     """Every correction exactly reverses an earlier, sound entry that is not a correction and
     that no other correction reverses (a round as its amendments left it); every amendment
     amends an earlier round not reversed before it, and its transfers take the round from
     where it stood (its hands too) to the amendment's outcome."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     by_seq: dict[int, Checked] = {}
     reversed_by: dict[int, int] = {}
     stood: dict[int, tuple[tuple[Transfer, ...], Mapping[str, str]]] = {}
@@ -694,10 +711,10 @@ def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[str]:
         if isinstance(entry, CorrectionEntry):
             label = _label_of(entry)
             found = _correction_problems(entry, by_seq, reversed_by, stood)
-            problems += [f"{label}: {p}" for p in found]
+            problems += [Problem(entry.seq, f"{label}: {p}") for p in found]
         elif isinstance(entry, AmendmentEntry):
             found = _amendment_problems(entry, by_seq, reversed_by, stood)
-            problems += [f"{_label_of(entry)}: {p}" for p in found]
+            problems += [Problem(entry.seq, f"{_label_of(entry)}: {p}") for p in found]
     return problems
 
 
@@ -750,8 +767,8 @@ def check(
     entries: Iterable[Mapping[str, Any]],
     people: Collection[str],
     cached: Mapping[str, int] | None = None,
-) -> list[str]:
-    """Every problem in a ledger, each one line; [] when the ledger is sound.
+) -> list[Problem]:
+    """Every problem in a ledger, each one line (a `Problem`); [] when the ledger is sound.
 
     Checks: seqs are whole numbers, unique and increasing; every entry is well formed and names
     only `people`; every round nets to zero; every correction exactly reverses an earlier entry
@@ -759,23 +776,23 @@ def check(
     balances (a stored summary), that they equal the balances computed from the entries.
     Problems come entry by entry, in the order of `CHECKS` within an entry, then the cache's.
     """
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, Problem]] = []
     checked: list[Checked] = []
     # a correction recorded after a rename names people as they are called since: the links
     # between entries are checked with every entry under the names of today (docs/corrections.md)
     listed = list(entries)
     renames = sound_renames(e for e in listed if isinstance(e, Mapping))
     linked: list[Checked] = []
-    position: dict[str, int] = {}
+    position: dict[int, int] = {}
     seen: set[int] = set()
     for i, stored in enumerate(listed):
         label = _label(stored)
         seq = stored.get("seq") if isinstance(stored, Mapping) else None
         if not isinstance(seq, int) or isinstance(seq, bool):
-            found.append((i, f"{label}: seq is {seq!r}, expected a whole number"))
+            found.append((i, Problem(None, f"{label}: seq is {seq!r}, expected a whole number")))
             continue
         if seq in seen:
-            found.append((i, f"{label}: seq {seq} appears twice"))
+            found.append((i, Problem(seq, f"{label}: seq {seq} appears twice")))
             continue
         seen.add(seq)
         own = entry_problems(stored, people)
@@ -787,21 +804,26 @@ def check(
             entry = as_entry(stored)
         if entry is None:
             entry = Damaged(seq, stored.get("kind"), label, tuple(own))
-        position[_label_of(entry)] = i
+        position[entry.seq] = i
         checked.append(entry)
         linked.append(_named_today(stored, entry, renames))
     for run in CHECKS:
-        found += [(position.get(p.split(": ", 1)[0], len(position)), p) for p in run(linked)]
+        found += [(_at(position, p), p) for p in run(linked)]
     problems = [p for _, p in sorted(found, key=lambda item: item[0])]
     if cached is not None:
         computed = balances(e for e in checked if not isinstance(e, Damaged))
         for name in sorted(set(computed) | set(cached)):
             want, have = computed.get(name, 0), cached.get(name, 0)
             if want != have:
-                problems.append(
-                    f"the stored balance of {name} is {have} but the entries sum to {want}"
-                )
+                message = f"the stored balance of {name} is {have} but the entries sum to {want}"
+                problems.append(Problem(None, message))
     return problems
+
+
+def _at(position: Mapping[int, int], problem: Problem) -> int:
+    """Where a problem of the checks comes: with its entry (at the end when it names none)."""
+    at = None if problem.seq is None else position.get(problem.seq)
+    return len(position) if at is None else at
 
 
 def _named_today(stored: Mapping[str, Any], entry: Checked, renames: list[Rename]) -> Checked:

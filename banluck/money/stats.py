@@ -1,16 +1,20 @@
-"""Per-player statistics and running balances, computed from ledger entries (never stored)."""
+"""Per-player statistics and running balances, computed from ledger entries (never stored).
+
+The hand kinds counted (`PlayerStats.kinds`) are the caller's: a game's (`Family.counted`), or
+those the index's totals keep (`banluck.storage.schema.TOTALLED_KINDS`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.core.money import nets
 from banluck.money.entries import AmendmentEntry, CorrectionEntry, Entry, RoundEntry
 from banluck.money.ledger import as_entry, net_of
 
-COUNTED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
+DEBT_KINDS = ("payment",)
+"""The kinds of entry that move debts, not results: a correction of one moves none either
+(a buy-in's or a prize's correction counts as a result, as it always has)."""
 
 
 @dataclass(slots=True)
@@ -21,7 +25,7 @@ class PlayerStats:
     result: int = 0  # won (+) or lost (-) at the table: rounds and their corrections
     dealt: int = 0
     net_as_dealer: int = 0
-    kinds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNTED_KINDS, 0))
+    kinds: dict[str, int] = field(default_factory=dict)  # each counted hand kind, zeros kept
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,12 +55,14 @@ def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     if isinstance(entry, RoundEntry | AmendmentEntry):
         return entry.nets()
     if isinstance(entry, CorrectionEntry):
-        return nets([t for t in entry.transfers if t.reason != "reverses: payment"])
+        return {} if entry.reversed_kind in DEBT_KINDS else entry.nets()
     return {}
 
 
-def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerStats]:
-    """Statistics per person over ledger entries: `net` (and `unpaid`, the same) is the balance
+def player_stats(
+    entries: Iterable[Entry | Mapping[str, Any]], counted: Sequence[str]
+) -> list[PlayerStats]:
+    """Statistics per person over ledger entries, counting the hand kinds `counted`: `net` (and `unpaid`, the same) is the balance
     the entries add up to (payments and corrections included), `result` what was won or lost at
     the table (rounds and their corrections). The other figures count rounds as their
     corrections left them: an amended round counts its hands and its dealer's net as amended,
@@ -66,7 +72,7 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
 
     def of(name: str) -> PlayerStats:
         if name not in table:
-            table[name] = PlayerStats(name)
+            table[name] = PlayerStats(name, kinds=dict.fromkeys(counted, 0))
         return table[name]
 
     def count(dealer: str, seated: Iterable[str], hands: Mapping[str, str], sign: int) -> None:
@@ -77,7 +83,7 @@ def player_stats(entries: Iterable[Entry | Mapping[str, Any]]) -> list[PlayerSta
 
     def _kinds(hands: Mapping[str, str], sign: int) -> None:
         for name, kind in hands.items():
-            if kind in COUNTED_KINDS:
+            if kind in counted:
                 of(name).kinds[kind] += sign
 
     for stored in entries:
@@ -161,13 +167,13 @@ so the totals of several nights are the sum of theirs (`add_totals`): `stats`, `
 """
 
 
-def night_totals(entries: Iterable[Entry | Mapping[str, Any]]) -> Totals:
-    """The totals of `entries` (one night's, usually): the one function that makes them, for
-    the index, its rebuild and its check alike."""
+def night_totals(entries: Iterable[Entry | Mapping[str, Any]], counted: Sequence[str]) -> Totals:
+    """The totals of `entries` (one night's, usually), counting the hand kinds `counted`: the one
+    function that makes them, for the index, its rebuild and its check alike."""
     players: dict[str, dict[str, Any]] = {}
     result: dict[str, int] = {}
     balance: dict[str, int] = {}
-    for stats in player_stats(_totalled(entries, result, balance)):
+    for stats in player_stats(_totalled(entries, result, balance), counted):
         players[stats.name] = {
             "rounds": stats.rounds,
             "dealt": stats.dealt,
@@ -223,8 +229,9 @@ def add_totals(*parts: Mapping[str, Any]) -> Totals:
     return _ordered(players, result, balance)
 
 
-def stats_of(totals: Mapping[str, Any]) -> list[PlayerStats]:
-    """`player_stats` of the entries the totals were made from, without those entries."""
+def stats_of(totals: Mapping[str, Any], counted: Sequence[str]) -> list[PlayerStats]:
+    """`player_stats` of the entries the totals were made from (counting `counted`, which
+    holds the kinds the totals count), without those entries."""
     rows = []
     for name, p in totals["players"].items():
         row = PlayerStats(
@@ -234,6 +241,7 @@ def stats_of(totals: Mapping[str, Any]) -> list[PlayerStats]:
             result=totals["result"].get(name, 0),
             dealt=p["dealt"],
             net_as_dealer=p["net_as_dealer"],
+            kinds=dict.fromkeys(counted, 0),
         )
         for kind, n in p["kinds"].items():
             row.kinds[kind] = n

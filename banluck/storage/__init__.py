@@ -3,7 +3,8 @@
 Layout of the home folder, the file format and the migrations: see `banluck.storage.store` and
 `banluck.storage.schema`. `store` is the API below; `tx` the write, `index` the index (reading,
 catching up with the night files, totals), `repair` checking and repair (`check`,
-`rebuild_index`, `import_nights`), `clean` the checks of what a caller gives; `files`, `journal`
+`rebuild_index`, `import_nights`), `clean` the checks of what a caller gives, `codec` a new
+typed entry to its stored form; `files`, `journal`
 and `lock` the files, the night's journal and the write lock. Money rules (balances, checks, entry builders) live in
 `banluck.money.ledger`; the store applies them before every write.
 

@@ -14,8 +14,9 @@ import datetime
 import errno
 import gc
 import os
+import re
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -382,3 +383,30 @@ class FileStorage(Storage):
         self.crc = zlib.crc32(data)
         self.added = None
         self.dirty = False
+
+
+_NIGHT_FILES = re.compile(r"(?:^|(?<=\0))(\d{4,})\.json(?=\0|$)", re.ASCII)
+
+
+def night_ids_in(names: Iterable[str]) -> list[int]:
+    """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
+    regular expression over the listing, not a test a name)."""
+    return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
+
+
+def folder_error(home: Path, named_by: str, folder: Path, exc: OSError) -> StoreError:
+    """The refusal for a data folder (`home`, named by `named_by`) or its `nights` folder that
+    is not a folder or cannot be read."""
+    if folder != home and os.path.lexists(home) and not home.is_dir():
+        folder = home  # the data folder itself is not a folder: name it, not `nights`
+    if folder == home:
+        what = f"the data folder {folder} ({named_by})"
+        fix = "set BANLUCK_HOME to a folder, or move that file away"
+    else:
+        what = f"{folder}, where banluck keeps one file a night,"
+        fix = f"move that file away (mv '{folder}' '{folder}.moved') and try again"
+    if isinstance(exc, NotADirectoryError) or (folder.exists() and not folder.is_dir()):
+        return StoreError(f"{what} is not a folder; nothing was changed: {fix}")
+    return StoreError(
+        f"cannot read {what.rstrip(',')}: {exc.strerror}; check its permissions and try again"
+    )

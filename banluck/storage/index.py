@@ -152,7 +152,7 @@ def night_totals(
         summary = ledger.summarise(entries)
         from banluck.money import stats  # what only a night's totalling needs
 
-        totals = stats.night_totals(entries)
+        totals = stats.night_totals(entries, schema.TOTALLED_KINDS)
     except LedgerError as exc:
         raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
     if len(_SUMMARIES) >= 64:
@@ -615,7 +615,9 @@ class View:
         summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise(added))
         from banluck.money import stats
 
-        return summary, stats.add_totals(record["totals"], stats.night_totals(added))
+        return summary, stats.add_totals(
+            record["totals"], stats.night_totals(added, schema.TOTALLED_KINDS)
+        )
 
     def season(self) -> dict[str, Summary]:
         return ledger.add_summaries(self.base, *self.fresh.values())

@@ -11,7 +11,7 @@ from typing import Any
 from tinydb.table import Document
 
 from banluck.money import ledger
-from banluck.money.ledger import Summary
+from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import (
     check_preset,
@@ -33,9 +33,9 @@ from banluck.storage.index import (
 from banluck.storage.tx import Tx, now
 
 
-def check(tx: Tx) -> list[str]:
-    """Every problem in the stored data, each one line; [] when all is well (`tx` trusts no
-    file: each is checked field by field).
+def check(tx: Tx) -> list[Problem]:
+    """Every problem in the stored data, each one line (a `Problem`: the seq of the entry it is
+    about, or None); [] when all is well (`tx` trusts no file: each is checked field by field).
 
     The ledger rules (`banluck.money.ledger.check`), plus: the index agrees with the night files
     (night records, people, season summary, next seq), only the latest night is open, and
@@ -47,7 +47,7 @@ def check(tx: Tx) -> list[str]:
     entries: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     with no_gc():
         for night_id in sorted(tx.records):
             db = tx.night_db(night_id)
@@ -61,11 +61,16 @@ def check(tx: Tx) -> list[str]:
             summaries.append(summary)
             if stored.get(str(night_id)) != fresh:
                 problems.append(
-                    f"the index's record of night {night_id} does not match its file; "
-                    f"{REBUILD_HINT}"
+                    Problem(
+                        None,
+                        f"the index's record of night {night_id} does not match its file; "
+                        f"{REBUILD_HINT}",
+                    )
                 )
             if night["status"] == "open" and night_id != tx.latest:
-                problems.append(f"night {night_id} is open but is not the latest night")
+                problems.append(
+                    Problem(None, f"night {night_id} is open but is not the latest night")
+                )
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
@@ -75,21 +80,21 @@ def check(tx: Tx) -> list[str]:
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
     problems += ledger.check(entries, people, cached)
     if sorted(d["name"] for d in index["people"].values()) != sorted(people):
-        problems.append("the index's list of people does not match the nights")
+        problems.append(Problem(None, "the index's list of people does not match the nights"))
     have_season = {
         d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
     }
     if have_season != ledger.add_summaries(*summaries):
-        problems.append(f"the index's season summary does not match the nights; {REBUILD_HINT}")
+        message = f"the index's season summary does not match the nights; {REBUILD_HINT}"
+        problems.append(Problem(None, message))
     counted = index["meta"]["1"]["counted"] if "meta" in index else None
     if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
-        problems.append(
-            f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
-        )
+        message = f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
+        problems.append(Problem(None, message))
     seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
     next_seq = max((r["next_seq"] for r in records), default=1)
     if seqs and next_seq <= max(seqs):
-        problems.append(f"the next seq is {next_seq} but seq {max(seqs)} exists")
+        problems.append(Problem(None, f"the next seq is {next_seq} but seq {max(seqs)} exists"))
     return problems
 
 
@@ -206,16 +211,21 @@ def _write_staged(tx: Tx, staged: Sequence[int]) -> None:
     tx._write_index()
 
 
-def _round_problems(entry: Mapping[str, Any], night_id: int, players: Sequence[str]) -> list[str]:
+def _round_problems(
+    entry: Mapping[str, Any], night_id: int, players: Sequence[str]
+) -> list[Problem]:
     label = f"seq {entry['seq']} (round {entry.get('round')} of night {night_id})"
-    problems = []
+    problems: list[Problem] = []
     if entry.get("night") != night_id:
-        problems.append(f"{label}: says it belongs to night {entry.get('night')}")
+        problems.append(
+            Problem(entry["seq"], f"{label}: says it belongs to night {entry.get('night')}")
+        )
     names = {entry.get("dealer"), *entry.get("hands", {})}
     for t in entry.get("transfers", []):
         if isinstance(t, Mapping):
             names |= {t.get("from"), t.get("to")}
     strangers = sorted(str(n) for n in names - set(players))
     if strangers:
-        problems.append(f"{label}: names {', '.join(strangers)}, who did not sit that night")
+        message = f"{label}: names {', '.join(strangers)}, who did not sit that night"
+        problems.append(Problem(entry["seq"], message))
     return problems

@@ -71,6 +71,10 @@ from typing import Any
 from banluck.money.ledger import KINDS
 from banluck.storage.files import Newer, Shape, Tables
 
+TOTALLED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
+"""The hand kinds a night's totals in the index count (`kinds`): a stored form, kept as it was
+written when the totals were first kept (ban-luck's counted kinds, `Family.counted`)."""
+
 Migration = Callable[[str, Tables], None]
 
 

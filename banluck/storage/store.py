@@ -41,13 +41,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
+from banluck.money.entries import Entry
 from banluck.money.ledger import Summary
 from banluck.money.stats import Totals
 from banluck.storage import journal, repair, schema
@@ -63,11 +63,14 @@ from banluck.storage.clean import (
     clean_table,
     names_in,
 )
+from banluck.storage.codec import stored_form
 from banluck.storage.files import (
     ReadOnly,
     StoreError,
     backup_of,
     damaged,
+    folder_error,
+    night_ids_in,
     no_gc,
     remove_stale_temps,
 )
@@ -86,15 +89,6 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
-
-
-_NIGHT_FILES = re.compile(r"(?:^|(?<=\0))(\d{4,})\.json(?=\0|$)", re.ASCII)
-
-
-def _night_ids(names: Iterable[str]) -> list[int]:
-    """The nights of a listing of the nights' folder: `NNNN.json`, four digits or more (one
-    regular expression over the listing, not a test a name)."""
-    return sorted(map(int, _NIGHT_FILES.findall("\0".join(names))))
 
 
 class Store:
@@ -136,7 +130,7 @@ class Store:
             return []
         except OSError as exc:
             raise self._folder_error(self.nights_dir, exc) from None
-        return _night_ids(names)
+        return night_ids_in(names)
 
     def _folder_stamp(self) -> tuple[int, int] | None:
         """The nights' folder's identity and last change (any file made, renamed or removed in
@@ -185,19 +179,7 @@ class Store:
                 raise self._folder_error(folder, NotADirectoryError())
 
     def _folder_error(self, folder: Path, exc: OSError) -> StoreError:
-        if folder != self.home and os.path.lexists(self.home) and not self.home.is_dir():
-            folder = self.home  # the data folder itself is not a folder: name it, not `nights`
-        if folder == self.home:
-            what = f"the data folder {folder} ({self.named_by})"
-            fix = "set BANLUCK_HOME to a folder, or move that file away"
-        else:
-            what = f"{folder}, where banluck keeps one file a night,"
-            fix = f"move that file away (mv '{folder}' '{folder}.moved') and try again"
-        if isinstance(exc, NotADirectoryError) or (folder.exists() and not folder.is_dir()):
-            return StoreError(f"{what} is not a folder; nothing was changed: {fix}")
-        return StoreError(
-            f"cannot read {what.rstrip(',')}: {exc.strerror}; check its permissions and try again"
-        )
+        return folder_error(self.home, self.named_by, folder, exc)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -255,7 +237,7 @@ class Store:
         stakes: Mapping[str, int] | None = None,
         date: str | None = None,
         table: Mapping[str, Any] | None = None,
-        entries: Callable[[int], Sequence[Mapping[str, Any]]] | None = None,
+        entries: Callable[[int], Sequence[Entry | Mapping[str, Any]]] | None = None,
     ) -> dict[str, Any]:
         """Open a new night (the previous one must be closed); return its record.
 
@@ -302,7 +284,9 @@ class Store:
         return self._write(change)
 
     def add_entries(
-        self, entries: Sequence[Mapping[str, Any]], night_update: Mapping[str, Any] | None = None
+        self,
+        entries: Sequence[Entry | Mapping[str, Any]],
+        night_update: Mapping[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
         """Record buy-ins or prizes (`ledger.pool_entry`) in the open night and change its record
         (keys of `update_night`) in the same atomic write; return the stored entries. Raises
@@ -378,7 +362,7 @@ class Store:
 
         return self._write(change)
 
-    def close_night(self, entries: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    def close_night(self, entries: Sequence[Entry | Mapping[str, Any]] = ()) -> dict[str, Any]:
         """Close the open night (no round may be in progress); return its record. `entries`
         (buy-ins or prizes, `ledger.pool_entry`: a tournament's buy-ins paid back) are recorded
         in the same write, checked first: StoreError naming the problems, nothing changed."""
@@ -651,7 +635,9 @@ class Store:
     # -- corrections of earlier entries, renames, a night cancelled ---------------------------
 
     def add_linked(
-        self, seq: int, make: Callable[[dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
+        self,
+        seq: int,
+        make: Callable[[dict[str, Any], list[dict[str, Any]]], Entry | Mapping[str, Any]],
     ) -> dict[str, Any]:
         """Record an entry made from entry `seq` and every entry after it, in one decision
         under the lock: `make(target, later)` returns the new entry (no seq), as
@@ -670,7 +656,7 @@ class Store:
                 for entry in entries_of(tables_of(tx.night_db(night_id)), copy=True)
                 if entry["seq"] > seq
             ]
-            entry = make(target, later)
+            entry = stored_form(make(target, later))
             problems = ledger.entry_problems(entry, tx.people())
             if problems:
                 raise StoreError(f"cannot record the correction: {'; '.join(problems)}")
@@ -879,7 +865,8 @@ class Store:
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
-        return repair.check(Tx(self, trust=False))  # every file checked field by field
+        problems = repair.check(Tx(self, trust=False))  # every file checked field by field
+        return [problem.message for problem in problems]
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""

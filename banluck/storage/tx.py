@@ -18,7 +18,9 @@ from tinydb import TinyDB
 from tinydb.table import Document
 
 from banluck.money import ledger
-from banluck.storage import journal
+from banluck.money.entries import Entry
+from banluck.storage import journal, schema
+from banluck.storage.codec import stored_form
 from banluck.storage.files import StoreError, Tables
 from banluck.storage.index import View, meta_of, night_of, storage_of, tables_of
 
@@ -59,7 +61,7 @@ class Tx(View):
             raise StoreError("no night is open; open a night first")
         return self.night_db(self.latest)
 
-    def add_entry(self, db: TinyDB, entry: dict[str, Any]) -> dict[str, Any]:
+    def add_entry(self, db: TinyDB, entry: Entry | Mapping[str, Any]) -> dict[str, Any]:
         """Give `entry` the next seq and append it to the night file `db` (in memory)."""
         stored, result = self.prepare(db, entry, self.next_seq())
         db.table("entries").insert(Document(stored, doc_id=stored["seq"]))
@@ -68,10 +70,11 @@ class Tx(View):
         return result
 
     def add_pool_entries(
-        self, db: TinyDB, entries: Sequence[Mapping[str, Any]], people: Sequence[str]
+        self, db: TinyDB, given: Sequence[Entry | Mapping[str, Any]], people: Sequence[str]
     ) -> list[dict[str, Any]]:
         """Add buy-ins or prizes to the night file `db`, each checked first: StoreError naming
         every problem, nothing added."""
+        entries = [stored_form(entry) for entry in given]
         problems: list[str] = []
         for entry in entries:
             if entry.get("kind") not in ledger.POOL_KINDS:
@@ -80,10 +83,10 @@ class Tx(View):
             problems += ledger.entry_problems(entry, people)
         if problems:
             raise StoreError(f"cannot record the entries: {'; '.join(problems)}")
-        return [self.add_entry(db, dict(entry)) for entry in entries]
+        return [self.add_entry(db, entry) for entry in entries]
 
     def prepare(
-        self, db: TinyDB, entry: Mapping[str, Any], seq: int
+        self, db: TinyDB, entry: Entry | Mapping[str, Any], seq: int
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The document to store for `entry` as `seq` (a round's preset as a reference to the
         night's copy of it), and the entry as the API returns it."""
@@ -136,7 +139,9 @@ class Tx(View):
             reversed=record["reversed"],
             live=0,
             net={name: s["net"] for name, s in summary.items() if s["net"]},
-            totals=stats.add_totals(record["totals"], stats.night_totals([stored])),
+            totals=stats.add_totals(
+                record["totals"], stats.night_totals([stored], schema.TOTALLED_KINDS)
+            ),
             crc=record["crc"],
         )
         if "renamed" in record:
@@ -183,10 +188,11 @@ class Tx(View):
 
 
 def _prepared(
-    entry: Mapping[str, Any], seq: int, night_id: int, preset_ref: Callable[[Any], int]
+    given: Entry | Mapping[str, Any], seq: int, night_id: int, preset_ref: Callable[[Any], int]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The document to store for `entry` as `seq` in night `night_id`, a round's preset given as
+    """The document to store for `given` as `seq` in night `night_id`, a round's preset given as
     `preset_ref(snapshot)`, and the entry as the API returns it."""
+    entry = stored_form(given)
     stored = {"seq": seq, "kind": entry["kind"], "night": night_id, "at": now()}
     order = _ROUND_ORDER if entry["kind"] == "round" else ()
     stored.update((k, entry[k]) for k in order if k in entry)

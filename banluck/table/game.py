@@ -177,6 +177,8 @@ class Game(Generic[S]):
     leaving: Callable[[Any, str], Any] | None = None
     # what the console shows between rounds about the standing bets (`Carol 5 behind Bob`)
     standing_notes: Callable[[Any], list[str]] | None = None
+    # the hand kinds the ledger's statistics count for this game (`banluck stats`)
+    counted: tuple[str, ...] = ()
 
     @property
     def words(self) -> dict[str, type[Action[S]]]:

@@ -70,10 +70,10 @@ def test_a_tournament_before_its_end_closes_only_with_its_buy_ins_paid_back(
     closed, back = close_night(store, refund=True)
     assert closed["status"] == "closed"
     pool = f"tournament-{record['id']}"
-    assert [(e["kind"], e["player"], e["amount"], e["note"]) for e in back] == [
+    assert [(e.kind, e.player, e.amount, e.note) for e in back] == [
         ("prize", n, 20, REFUND_NOTE) for n in ("Ann", "Ben", "Cid")
     ]
-    assert all(e["pool"] == pool for e in back)
+    assert all(e.pool == pool for e in back)
     assert {k: v for k, v in balances(store.entries()).items() if v} == {}
     assert store.check() == []
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from banluck.core.money import Transfer
+from banluck.games.banluck.counted import COUNTED
 from banluck.money import ledger
+from banluck.money.entries import AmendmentEntry, Entry
 from banluck.money.names import names_after, renamed
 from banluck.money.stats import player_stats
+from tests.money.recorded import recorded
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -32,11 +35,11 @@ def round_one() -> dict[str, Any]:
     return {"seq": 1, "night": 1, "at": "t", **entry}
 
 
-def stamped(entry: dict[str, Any], seq: int) -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "t", **entry}
+def stamped(entry: Entry, seq: int) -> dict[str, Any]:
+    return recorded(entry, seq, at="t")
 
 
-def amend_cat(rnd: dict[str, Any], later: list[dict[str, Any]], hand: str) -> dict[str, Any]:
+def amend_cat(rnd: dict[str, Any], later: list[dict[str, Any]], hand: str) -> AmendmentEntry:
     """Cat had 19 (`hand` as her kind): she wins 10 instead of losing 10."""
     outcome = [
         Transfer("Ann", "Bob", 10, "18 beats 17"),
@@ -55,9 +58,9 @@ def test_an_amendment_records_the_difference_with_the_reasons() -> None:
         {"from": "Ann", "to": "Cat", "amount": 10, "reason": "19 beats 17"},
     ]
     assert ledger.net_of(fix) == {"Ann": -20, "Cat": 20}
-    assert ledger.check([rnd, fix], PEOPLE) == []
+    assert [p.message for p in ledger.check([rnd, fix], PEOPLE)] == []
     assert ledger.balances([rnd, fix]) == {"Ann": -20, "Bob": 10, "Cat": 10}
-    stats = {s.name: s for s in player_stats([rnd, fix])}
+    stats = {s.name: s for s in player_stats([rnd, fix], COUNTED)}
     assert stats["Cat"].kinds["five-dragon"] == 1 and stats["Ann"].net_as_dealer == -20
     summary = ledger.summarise([rnd, fix])
     assert summary["Cat"]["hands"] == {"five-dragon": 1}
@@ -68,11 +71,11 @@ def test_a_reversal_takes_back_the_round_as_amended() -> None:
     fix = stamped(amend_cat(rnd, [], "normal"), 2)
     undo = stamped(ledger.correction(rnd, "never played", ledger.standing(rnd, [fix])), 3)
     assert ledger.net_of(undo) == {"Ann": 20, "Bob": -10, "Cat": -10}
-    assert ledger.check([rnd, fix, undo], PEOPLE) == []
+    assert [p.message for p in ledger.check([rnd, fix, undo], PEOPLE)] == []
     assert ledger.balances([rnd, fix, undo]) == {"Ann": 0, "Bob": 0, "Cat": 0}
     # the round's own effect reversed, as if it had not been amended, is not a reversal
     stale = stamped(ledger.correction(rnd, "never played"), 3)
-    assert ledger.check([rnd, fix, stale], PEOPLE) == [
+    assert [p.message for p in ledger.check([rnd, fix, stale], PEOPLE)] == [
         "seq 3 (correction): does not exactly reverse seq 1: expected Bob->Ann 10, Cat->Ann 10,"
         " found Ann->Cat 10, Bob->Ann 10"
     ]
@@ -90,20 +93,20 @@ def test_check_names_an_amendment_that_does_not_add_up() -> None:
     rnd = round_one()
     fix = stamped(amend_cat(rnd, [], "normal"), 2)
     short = {**fix, "transfers": fix["transfers"][:1]}
-    assert ledger.check([rnd, short], PEOPLE) == [
+    assert [p.message for p in ledger.check([rnd, short], PEOPLE)] == [
         "seq 2 (correction): does not take seq 1 to its outcome: the difference is"
         " {'Ann': -20, 'Cat': 20}, its transfers make {'Ann': -10, 'Cat': 10}"
     ]
     wrong_hands = {**fix, "hands_before": {"Bob": "bust"}}
-    assert ledger.check([rnd, wrong_hands], PEOPLE) == [
+    assert [p.message for p in ledger.check([rnd, wrong_hands], PEOPLE)] == [
         "seq 2 (correction): hands_before is not the hands seq 1 stood at"
     ]
     orphan = {**fix, "amends": 7}
-    assert ledger.check([rnd, orphan], PEOPLE) == [
+    assert [p.message for p in ledger.check([rnd, orphan], PEOPLE)] == [
         "seq 2 (correction): amends seq 7, which is not an earlier entry"
     ]
     no_reason = {**fix, "reason": " "}
-    assert ledger.check([rnd, no_reason], PEOPLE) == [
+    assert [p.message for p in ledger.check([rnd, no_reason], PEOPLE)] == [
         "seq 2 (correction): a correction needs a reason"
     ]
 
@@ -121,7 +124,7 @@ def test_a_rename_reads_earlier_entries_with_the_new_name() -> None:
         "Rob": "Robert",
     }
     assert names_after([(2, "Bob", "Rob"), (5, "Rob", "Robert")], 3) == {"Rob": "Robert"}
-    assert ledger.check([rnd, rename, pay], [*PEOPLE, "Rob"]) == []
+    assert [p.message for p in ledger.check([rnd, rename, pay], [*PEOPLE, "Rob"])] == []
     try:
         ledger.correction(rename, "no")
     except ledger.LedgerError as exc:

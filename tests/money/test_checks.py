@@ -11,6 +11,7 @@ from banluck.money.entries import CorrectionEntry, PaymentEntry, RoundEntry
 from banluck.money.ledger import (
     CHECKS,
     Damaged,
+    Problem,
     corrections_reverse_exactly,
     entries_well_formed,
     seqs_increase,
@@ -48,7 +49,7 @@ def test_seqs_increase() -> None:
     """An entry whose seq is smaller than one before it is named; a gap is fine."""
     assert seqs_increase([rnd(1), rnd(4), rnd(9)]) == []
     assert seqs_increase([rnd(5), rnd(3), rnd(7)]) == [
-        "seq 3 (round 3 of night 1): comes after seq 5 but has a smaller seq"
+        Problem(3, "seq 3 (round 3 of night 1): comes after seq 5 but has a smaller seq")
     ]
 
 
@@ -57,7 +58,7 @@ def test_entries_well_formed_reports_the_damaged_ones() -> None:
     damaged = Damaged(2, "payment", "seq 2 (payment)", ("payee Zed is not a known person",))
     assert entries_well_formed([rnd(1)]) == []
     assert entries_well_formed([rnd(1), damaged]) == [
-        "seq 2 (payment): payee Zed is not a known person"
+        Problem(2, "seq 2 (payment): payee Zed is not a known person")
     ]
 
 
@@ -67,22 +68,26 @@ def test_corrections_reverse_exactly() -> None:
     r1 = rnd(1, ("Bob", "Ann", 10))
     assert corrections_reverse_exactly([r1, fix(2, 1, ("Ann", "Bob", 10))]) == []
     assert corrections_reverse_exactly([r1, fix(2, 1, ("Ann", "Bob", 5))]) == [
-        "seq 2 (correction): does not exactly reverse seq 1: expected Ann->Bob 10, found Ann->Bob 5"
+        Problem(
+            2,
+            "seq 2 (correction): does not exactly reverse seq 1: expected Ann->Bob 10,"
+            " found Ann->Bob 5",
+        )
     ]
     assert corrections_reverse_exactly([r1, fix(2, 9)]) == [
-        "seq 2 (correction): reverses seq 9, which is not an earlier entry"
+        Problem(2, "seq 2 (correction): reverses seq 9, which is not an earlier entry")
     ]
     twice = [r1, fix(2, 1, ("Ann", "Bob", 10)), fix(3, 1, ("Ann", "Bob", 10))]
     assert corrections_reverse_exactly(twice) == [
-        "seq 3 (correction): reverses seq 1, already reversed by seq 2"
+        Problem(3, "seq 3 (correction): reverses seq 1, already reversed by seq 2")
     ]
     of_fix = [r1, fix(2, 1, ("Ann", "Bob", 10)), fix(3, 2)]
     assert corrections_reverse_exactly(of_fix) == [
-        "seq 3 (correction): reverses seq 2, which is itself a correction"
+        Problem(3, "seq 3 (correction): reverses seq 2, which is itself a correction")
     ]
     damaged = Damaged(1, "round", "seq 1 (round 1 of night 1)", ("log must be a list",))
     assert corrections_reverse_exactly([damaged, fix(2, 1)]) == [
-        "seq 2 (correction): reverses seq 1, which is itself damaged"
+        Problem(2, "seq 2 (correction): reverses seq 1, which is itself damaged")
     ]
     paid = PaymentEntry(1, 1, "", "Bob", "Ann", 5)
     assert corrections_reverse_exactly([paid, fix(2, 1, ("Bob", "Ann", 5))]) == []
@@ -101,7 +106,9 @@ def test_check_lists_problems_entry_by_entry_then_the_cache() -> None:
     late = {**stored(PaymentEntry(1, 1, "", "Bob", "Zed", 5)), "seq": 0}
     dup = stored(rnd(2))
     odd = {**r1, "seq": "x"}
-    problems = ledger.check([r1, bad_fix, late, dup, odd], PEOPLE, cached={"Cat": 1})
+    problems = [
+        p.message for p in ledger.check([r1, bad_fix, late, dup, odd], PEOPLE, cached={"Cat": 1})
+    ]
     assert problems == [
         "seq 2 (correction): does not exactly reverse seq 1: "
         "expected Ann->Bob 10, found Ann->Bob 3",
@@ -120,9 +127,26 @@ def test_an_entry_sound_in_shape_but_not_decodable_is_checked_as_before() -> Non
     reported: `check` says what it always said, and the entry counts in the balances."""
     r1 = {k: v for k, v in stored(rnd(1, ("Bob", "Ann", 10))).items() if k != "night"}
     paid = {**stored(PaymentEntry(2, 1, "", "Ann", "Bob", 3)), "tip": 1}
-    assert ledger.check([r1, paid], PEOPLE, cached={"Ann": 13, "Bob": -13}) == []
+    assert [
+        p.message for p in ledger.check([r1, paid], PEOPLE, cached={"Ann": 13, "Bob": -13})
+    ] == []
     late = {**stored(rnd(3)), "seq": 0, "night": None}
     del late["night"]
-    assert ledger.check([r1, late], PEOPLE) == [
+    assert [p.message for p in ledger.check([r1, late], PEOPLE)] == [
         "seq 0 (round 3 of night ?): comes after seq 1 but has a smaller seq"
+    ]
+
+
+def test_check_says_which_entry_each_problem_is_about() -> None:
+    """`check` returns records: the seq of the entry a problem is about (None for one without
+    a whole-number seq, and for the stored balances) and its line, printed as it always was."""
+    r1 = stored(rnd(1, ("Bob", "Ann", 10)))
+    late = {**stored(PaymentEntry(1, 1, "", "Bob", "Zed", 5)), "seq": 0}
+    odd = {**r1, "seq": "x"}
+    problems = ledger.check([r1, late, odd], PEOPLE, cached={"Ann": 12, "Bob": -10})
+    assert [(p.seq, str(p)) for p in problems] == [
+        (0, "seq 0 (payment): comes after seq 1 but has a smaller seq"),
+        (0, "seq 0 (payment): payee Zed is not a known person"),
+        (None, "seq x (round 1 of night 1): seq is 'x', expected a whole number"),
+        (None, "the stored balance of Ann is 12 but the entries sum to 10"),
     ]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError
+from tests.money.recorded import recorded
 
 PRESET = {"name": "chinese", "payouts": {"ban_luck": 2}}
 PEOPLE = ["Ann", "Bob", "Cat", "Dan"]
@@ -34,11 +35,11 @@ def rnd(seq: int, transfers: list[tuple[str, str, int]], dealer: str = "Ann") ->
 
 
 def pay(seq: int, payer: str, payee: str, amount: int) -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "", **ledger.payment(payer, payee, amount, "cash")}
+    return recorded(ledger.payment(payer, payee, amount, "cash"), seq)
 
 
 def fix(seq: int, target: dict[str, Any], reason: str = "wrong cards") -> dict[str, Any]:
-    return {"seq": seq, "night": 1, "at": "", **ledger.correction(target, reason)}
+    return recorded(ledger.correction(target, reason), seq)
 
 
 # -- random ledgers ------------------------------------------------------------------------
@@ -89,7 +90,7 @@ def test_random_sound_ledger_has_no_problem_and_sums_to_zero(
 ) -> None:
     """Any ledger built with the rules checks clean, and its balances sum to zero."""
     people, entries = case
-    assert ledger.check(entries, people) == []
+    assert [p.message for p in ledger.check(entries, people)] == []
     totals = ledger.balances(entries)
     assert sum(totals.values()) == 0
     assert set(totals) <= set(people)
@@ -181,7 +182,7 @@ def test_check_finds_a_damaged_entry_whatever_it_is(
         entries.append(copy.deepcopy(entry))
     else:  # a correction that no longer mirrors its entry
         target["amount"] += 1
-    problems = ledger.check(entries, people)
+    problems = [p.message for p in ledger.check(entries, people)]
     assert any(p.startswith(f"seq {victim} ") for p in problems), problems
 
 
@@ -222,7 +223,7 @@ R1 = rnd(1, [("Bob", "Ann", 10), ("Cat", "Ann", 20)])
 )
 def test_check_names_the_problem(entries: list[dict[str, Any]], expected: str) -> None:
     """Each kind of broken entry is reported in words that say what is wrong."""
-    problems = ledger.check(entries, PEOPLE)
+    problems = [p.message for p in ledger.check(entries, PEOPLE)]
     assert any(expected in p for p in problems), problems
 
 
@@ -236,7 +237,7 @@ def test_check_finds_a_correction_that_does_not_reverse_exactly() -> None:
     short = fix(2, R1)
     short["transfers"].pop()
     for bad in (wrong_amount, same_direction, short):
-        problems = ledger.check([R1, bad], PEOPLE)
+        problems = [p.message for p in ledger.check([R1, bad], PEOPLE)]
         assert len(problems) == 1
         assert "seq 2 (correction): does not exactly reverse seq 1: expected" in problems[0]
 
@@ -245,7 +246,7 @@ def test_check_reports_every_problem_not_only_the_first() -> None:
     """Three faulty entries are all reported, each under its own seq."""
     entries = [rnd(1, [("Zed", "Ann", 10)]), pay(2, "Bob", "Ann", 10), rnd(3, [("Bob", "Ann", 0)])]
     entries[1]["amount"] = 0
-    problems = ledger.check(entries, PEOPLE)
+    problems = [p.message for p in ledger.check(entries, PEOPLE)]
     assert sorted({p.split(":")[0] for p in problems}) == [
         "seq 1 (round 1 of night 1)",
         "seq 2 (payment)",
@@ -258,9 +259,13 @@ def test_check_compares_cached_balances_with_the_entries() -> None:
     entries = [R1, pay(2, "Bob", "Ann", 10)]
     truth = ledger.balances(entries)
     assert truth == {"Ann": 20, "Bob": 0, "Cat": -20}
-    assert ledger.check(entries, PEOPLE, cached=truth) == []
-    assert ledger.check(entries, PEOPLE, cached={"Ann": 20, "Cat": -20}) == []  # zero = absent
-    problems = ledger.check(entries, PEOPLE, cached={**truth, "Ann": 25, "Dan": 3})
+    assert [p.message for p in ledger.check(entries, PEOPLE, cached=truth)] == []
+    assert [
+        p.message for p in ledger.check(entries, PEOPLE, cached={"Ann": 20, "Cat": -20})
+    ] == []  # zero = absent
+    problems = [
+        p.message for p in ledger.check(entries, PEOPLE, cached={**truth, "Ann": 25, "Dan": 3})
+    ]
     assert problems == [
         "the stored balance of Ann is 25 but the entries sum to 20",
         "the stored balance of Dan is 3 but the entries sum to 0",
@@ -286,7 +291,9 @@ def test_correcting_a_payment_puts_the_debt_back() -> None:
         "Ann": 50,
         "Bob": -50,
     }
-    assert ledger.check([rnd(1, [("Bob", "Ann", 50)]), payment, correction], PEOPLE) == []
+    assert [
+        p.message for p in ledger.check([rnd(1, [("Bob", "Ann", 50)]), payment, correction], PEOPLE)
+    ] == []
 
 
 @pytest.mark.parametrize(

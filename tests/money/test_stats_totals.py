@@ -8,7 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.games.banluck.counted import COUNTED
 from banluck.money import ledger, stats
+from tests.money.recorded import recorded
 from tests.money.test_ledger import ledgers
 
 KINDS = ["regular", "bust", "ban-ban", "ban-luck", "five-dragon", "triple-seven"]
@@ -38,8 +40,8 @@ def as_rows(rows: list[stats.PlayerStats]) -> list[dict[str, Any]]:
 def test_totals_give_what_the_entries_give(entries: list[dict[str, Any]]) -> None:
     """stats, results and balances read from the totals equal those computed from the entries,
     order and zeros included."""
-    totals = stats.night_totals(entries)
-    assert as_rows(stats.stats_of(totals)) == as_rows(stats.player_stats(entries))
+    totals = stats.night_totals(entries, COUNTED)
+    assert as_rows(stats.stats_of(totals, COUNTED)) == as_rows(stats.player_stats(entries, COUNTED))
     assert totals["result"] == stats.results(entries)
     assert list(totals["result"].items()) == list(stats.results(entries).items())
     assert list(totals["balance"].items()) == list(ledger.balances(entries).items())
@@ -63,11 +65,11 @@ def test_totals_add_up_night_by_night_and_entry_by_entry(
     cut1 = data.draw(st.sampled_from(cuts))
     cut2 = data.draw(st.sampled_from([c for c in cuts if c >= cut1]))
     nights = [entries[:cut1], entries[cut1:cut2], entries[cut2:]]
-    whole = stats.night_totals(entries)
-    assert stats.add_totals(*(stats.night_totals(n) for n in nights)) == whole
+    whole = stats.night_totals(entries, COUNTED)
+    assert stats.add_totals(*(stats.night_totals(n, COUNTED) for n in nights)) == whole
     if not any(crosses(c) for c in range(len(entries) + 1)):
-        assert stats.add_totals(*(stats.night_totals([e]) for e in entries)) == whole
-    assert stats.add_totals() == stats.night_totals([])
+        assert stats.add_totals(*(stats.night_totals([e], COUNTED) for e in entries)) == whole
+    assert stats.add_totals() == stats.night_totals([], COUNTED)
 
 
 def test_totals_count_a_seated_player_who_won_nothing_and_a_payment() -> None:
@@ -87,9 +89,9 @@ def test_totals_count_a_seated_player_who_won_nothing_and_a_payment() -> None:
             "hands": {"Ann": "bust", "Bob": "ban-luck"},
             "stakes": {"Bob": 10, "Cat": 10},
         },
-        {"seq": 2, "night": 1, "at": "", **ledger.payment("Ann", "Bob", 10)},
+        recorded(ledger.payment("Ann", "Bob", 10), 2),
     ]
-    totals = stats.night_totals(entries)
+    totals = stats.night_totals(entries, COUNTED)
     assert totals["players"]["Cat"] == {"rounds": 1, "dealt": 0, "net_as_dealer": 0, "kinds": {}}
     assert totals["players"]["Ann"] == {
         "rounds": 1,
@@ -99,3 +101,37 @@ def test_totals_count_a_seated_player_who_won_nothing_and_a_payment() -> None:
     }
     assert totals["result"] == {"Ann": -10, "Bob": 10}
     assert totals["balance"] == {"Ann": 0, "Bob": 0}
+
+
+def test_a_payment_reversed_moves_no_result_and_a_round_reversed_does() -> None:
+    """A correction of a payment moves debts, not results (`stats.DEBT_KINDS`): the kind it
+    reverses is data of the typed correction, read from its stored transfers."""
+    from banluck.money import ledger
+    from banluck.money.entries import decode
+
+    pay = recorded(ledger.payment("Ann", "Bob", 30), 1)
+    undo_pay = decode(recorded(ledger.correction(pay, "typo"), 2))
+    assert undo_pay.kind == "correction" and undo_pay.reversed_kind == "payment"
+    assert stats.result_nets(undo_pay) == {} and undo_pay.nets() == {"Ann": -30, "Bob": 30}
+    from banluck.core.money import Transfer
+    from banluck.money.entries import RoundEntry, encode
+
+    won = (Transfer("Bob", "Ann", 5, "win"),)
+    rnd = encode(
+        RoundEntry(3, 1, "", round=1, dealer="Ann", preset={}, log=(), transfers=won, hands={})
+    )
+    undo_round = decode(recorded(ledger.correction(rnd, "misread"), 4))
+    assert undo_round.reversed_kind is None
+    assert stats.result_nets(undo_round) == {"Ann": -5, "Bob": 5}
+
+
+def test_the_counted_kinds_are_ban_lucks_and_the_indexs() -> None:
+    """`banluck stats` counts the first game's kinds (`Family.counted`, read without the round
+    engine), which are the kinds the index's totals keep."""
+    from banluck.app.games import counted_kinds
+    from banluck.games.banluck.family import FAMILY
+    from banluck.games.banluck.hands import Kind
+    from banluck.storage.schema import TOTALLED_KINDS
+
+    assert counted_kinds() == FAMILY.counted == TOTALLED_KINDS
+    assert set(FAMILY.counted) <= {k.value for k in Kind}

@@ -14,6 +14,7 @@ import pytest
 from banluck.money import ledger, stats
 from banluck.storage import Store
 from banluck.storage import files as storage_files
+from banluck.storage.schema import TOTALLED_KINDS
 from tests.storage.test_storage import SNAPSHOT, a_round, open_night, stored_bytes
 
 
@@ -51,7 +52,7 @@ def _consistent(home: Path) -> tuple[Any, ...]:
     store = Store(home)
     entries = store.entries()
     assert store.totals() == stats.add_totals(
-        *(stats.night_totals(store.entries(r["id"])) for r in store.nights())
+        *(stats.night_totals(store.entries(r["id"]), TOTALLED_KINDS) for r in store.nights())
     )
     assert store.balances() == ledger.balances(entries)
     assert store.count() == len(entries)

@@ -14,6 +14,7 @@ import pytest
 
 from banluck.money import ledger, stats
 from banluck.storage import Store
+from banluck.storage.schema import TOTALLED_KINDS
 from tests.storage.test_storage import _hold_lock, a_round, open_night
 
 
@@ -69,12 +70,14 @@ def test_each_night_record_holds_the_totals_of_its_entries(
     three_nights(store)
     index = index_of(banluck_home)
     for key, record in index["nights"].items():
-        assert record["totals"] == stats.night_totals(store.entries(int(key)))
+        assert record["totals"] == stats.night_totals(store.entries(int(key)), TOTALLED_KINDS)
     # a round reversed from a later night still counts in its own night (docs/corrections.md):
     # the season is the sum of the nights
     assert store.totals() == night_by_night(store)
     assert store.balances() == ledger.balances(store.entries())
-    assert store.totals([2, 3]) == stats.night_totals(store.entries(2) + store.entries(3))
+    assert store.totals([2, 3]) == stats.night_totals(
+        store.entries(2) + store.entries(3), TOTALLED_KINDS
+    )
     assert "totals" not in store.nights()[0] and "totals" in store.nights(totals=True)[0]
     assert store.check() == []
 
@@ -90,7 +93,7 @@ def test_a_round_appended_adds_up_to_the_night_totalled_again(
         if n % 4 == 0:
             store.add_payment("Cat", "Ann", n)
         record = index_of(banluck_home)["nights"]["1"]
-        assert record["totals"] == stats.night_totals(store.entries(1))
+        assert record["totals"] == stats.night_totals(store.entries(1), TOTALLED_KINDS)
         assert index_of(banluck_home)["meta"]["1"]["counted"]["summary"] == ledger.summarise(
             store.entries(1)
         )
@@ -183,7 +186,7 @@ def test_check_finds_totals_that_do_not_match_the_night(store: Store, banluck_ho
 def night_by_night(store: Store) -> stats.Totals:
     """The totals of every night, each computed from its own entries, added up."""
     ids = [r["id"] for r in store.nights()]
-    return stats.add_totals(*(stats.night_totals(store.entries(i)) for i in ids))
+    return stats.add_totals(*(stats.night_totals(store.entries(i), TOTALLED_KINDS) for i in ids))
 
 
 def test_the_commands_read_as_they_computed_from_the_entries(cli: Any, store: Store) -> None:
@@ -196,9 +199,11 @@ def test_the_commands_read_as_they_computed_from_the_entries(cli: Any, store: St
         assert code == 0, err
         return json.loads(out)
 
-    assert run("stats") == [r.as_dict() for r in stats.stats_of(night_by_night(store))]
+    assert run("stats") == [
+        r.as_dict() for r in stats.stats_of(night_by_night(store), TOTALLED_KINDS)
+    ]
     assert run("stats", "--night", "2") == [
-        r.as_dict() for r in stats.player_stats(store.entries(2))
+        r.as_dict() for r in stats.player_stats(store.entries(2), TOTALLED_KINDS)
     ]
     assert [n["result"] for n in run("history")] == [
         stats.results(store.entries(i)) for i in (1, 2, 3)

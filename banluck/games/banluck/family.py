@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
+from banluck.games.banluck.counted import COUNTED
 from banluck.games.banluck.hints import hints, names_for, words_now
 from banluck.games.banluck.panel import panel
 from banluck.games.banluck.preset import Preset
@@ -67,6 +68,7 @@ BAN_LUCK: Game[RoundState] = Game(
         "d": "draw",
         "dl": "dealer",
     },
+    counted=COUNTED,
 )
 
 FAMILY = BAN_LUCK  # what banluck.app.games looks up by a preset's `game`

@@ -17,6 +17,7 @@ from banluck.app.records import read_log
 from banluck.app.session import Session
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
+from banluck.games.banluck.counted import COUNTED
 from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
@@ -322,7 +323,7 @@ def test_a_cash_out_counts_in_the_money_not_in_the_rounds_dealt_or_played() -> N
     season = summarise(entries)
     assert season["Mei"]["dealt"] == 1 and season["Carol"]["rounds"] == 1
     assert season["Carol"]["net"] == 10 - 4
-    stats = {s.name: s for s in player_stats(entries)}
+    stats = {s.name: s for s in player_stats(entries, COUNTED)}
     assert stats["Mei"].dealt == 1 and stats["Carol"].rounds == 1
     assert stats["Mei"].net_as_dealer == -20 + 4
 
