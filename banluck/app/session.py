@@ -44,9 +44,6 @@ class StaleLine(BanluckError):
     """A stored line of the live round that the rules refuse when it is replayed."""
 
 
-NIGHT_WORDS = ("stake", "seat", "leave", "pass", "sit", "back")
-
-
 def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     """The table between rounds, from the stored night record."""
     preset = load_preset(record["snapshot"], source=f"night {record['id']}")
@@ -55,7 +52,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     # The table's own `stakes` are exactly the overrides; a night stored without them kept the
     # overrides in the record's `stakes`.
     stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
-    carry = game_for(preset).carry  # the game's night-long state (Bingo cards), if any
+    side = game_for(preset).side  # the game's side bets, boxes and Bingo cards, if any
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
@@ -65,16 +62,8 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
         next_round=next_round,
-        bets=tuple(
-            sorted(
-                (str(w), str(n), int(v))
-                for w, n, v in table.get("bets", [])
-                if n in record["seats"]
-            )
-        ),
         out=tuple(n for n in table.get("out", []) if n in record["seats"]),
-        carry=carry.load(table.get(carry.key)) if carry is not None else None,
-        standing=tuple(sorted((str(k), str(v)) for k, v in (table.get("standing") or {}).items())),
+        side=side(table, record["seats"]) if side is not None else None,
     )
 
 
@@ -99,14 +88,12 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
         "won": seating.won,
-        "standing": dict(seating.standing),
+        "standing": {},  # every night has it; a side's standing bets replace it
         "words": [list(w) for w in words or []],
-        **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
-    carry = game_for(seating.preset).carry
-    if carry is not None:
-        table[carry.key] = carry.dump(seating.carry)
+    if seating.side is not None:  # the side's own keys (`standing`, `bets`, `bingo`)
+        table.update(seating.side.dump())
     return table
 
 
@@ -186,7 +173,7 @@ def _play(
 ) -> None:
     """Play stored lines into `night`; a refused one raises `error(line, refusal)`. The game's
     limits on bets (limits.bank) are not checked again: the lines were accepted when typed."""
-    checks, night.checks_limits = night.checks_limits, False
+    typed, night.typed = night.typed, False
     try:
         for line in lines:
             word, *args = split_line(line)
@@ -195,7 +182,7 @@ def _play(
             except BanluckError as exc:
                 raise error(line, exc) from None
     finally:
-        night.checks_limits = checks
+        night.typed = typed
 
 
 def read_log(
@@ -360,7 +347,7 @@ class Session:
             args = ["all", *args]  # typed `stake 10` is everyone's: stored so (docs/choices.md)
         seating_before = self.night.seating
         self.said = None
-        rounds_before = len(self.night.rounds)
+        rounds_before, words_before = len(self.night.rounds), len(self.night.words)
         actions_before = len(self.night.current.actions) if self.night.current else 0
         self.night.do_line(word, args)
         self.said = changes(seating_before, self.night.seating)
@@ -370,17 +357,8 @@ class Session:
         if current is not None and word in round_words:
             # the stored spelling: names as seated, cards as codes (`stand all` names them)
             text = round_words[word].spell(current.actions[actions_before:]) or text
-        game = self.night.game
-        standing = (
-            word in NIGHT_WORDS or word in game.table_words or game.standing_bet(word) is not None
-        )
-        if standing and len(self.night.rounds) == rounds_before:
-            s = self.night.seating
-            self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
-            return None
-        carry = self.night.game.carry
-        if carry is not None and word in carry.words and len(self.night.rounds) == rounds_before:
-            s = self.night.seating  # a between-rounds word of the game that moved no money
+        if len(self.night.words) > words_before and len(self.night.rounds) == rounds_before:
+            s = self.night.seating  # a word between rounds (the night's or the side's), no money
             self._store_table(s, [*stored_words(self.record), self.night.words[-1]])
             return None
         if len(self.night.rounds) == rounds_before and word not in round_words and word != "round":
@@ -423,8 +401,11 @@ class Session:
 
     def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
         table = dict(self.record.get("table") or {})
-        table.pop("bets", None)  # written again when there are any
-        table.update(table_of(s, stored_words(self.record) if words is None else words))
+        now = table_of(s, stored_words(self.record) if words is None else words)
+        for key in s.side.keys() if s.side is not None else ():
+            if key not in now:  # a side's key it writes only when it has something (`bets`)
+                table.pop(key, None)
+        table.update(now)
         return table
 
     def _store_table(self, s: Seating, words: Sequence[tuple[int, str]]) -> None:

@@ -30,7 +30,9 @@ def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # 
         "behind Ben": "behind Ben Ann 20 follow",
         "behind Cid": "behind Cid Ann 10 stay",
     }
-    assert Session.open(Store()).night.seating.standing == tuple(sorted(table["standing"].items()))
+    assert Session.open(Store()).night.seating.side.standing == tuple(
+        sorted(table["standing"].items())
+    )
     acts(cli, "up 7", "deal Ann A K")  # CASINO.md §8 case 8: +45, +30, +15
     _, out, _ = cli("ledger", "--json")
     (entry,) = json.loads(out)["entries"]
@@ -46,7 +48,7 @@ def test_a_standing_word_is_undone_like_a_stake(cli) -> None:  # type: ignore[no
     assert code == 0, err
     assert "behind Ben Ann 10 follow" in out
     assert Store().tonight()["table"]["standing"] == {}
-    assert Session.open(Store()).night.seating.standing == ()
+    assert Session.open(Store()).night.seating.side.standing == ()
 
 
 def test_a_refused_standing_word_changes_nothing_stored(cli) -> None:  # type: ignore[no-untyped-def]
