@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.core.suggest import close_to, unknown_word
 from banluck.table.action import DEALER, Action
 from banluck.table.game import Game
-from banluck.table.line import NIGHT_ALIASES
+from banluck.table.line import NIGHT_ALIASES, Line
 from banluck.table.round import Round
 from banluck.table.seating import (
     RESERVED,
@@ -49,6 +49,24 @@ def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str
 # The night's words that may raise the next round's bets (a stake, a seat, a player back in);
 # with a game's own standing words (boxes, bets behind), they are checked against its limits.
 RAISES_BETS = ("stake", "seat", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What one line did to the night, for whoever stores it:
+
+    - `play`: a line of the round being played (`line`: as stored, names as seated, cards as
+      codes), the round still open;
+    - `word`: a word between rounds, the night's or the side's (`stake`, `pp`, `bingo`), kept
+      with the table (its `words`);
+    - `settled`: the line settled money (`settled`): it finished a round, or a word between
+      rounds moved money (a Bingo cash-out, the bank passing closing its cards);
+    - `undo`: the night's last line was taken back.
+    """
+
+    kind: Literal["play", "word", "settled", "undo"]
+    line: str
+    settled: FinishedRound | None = None
 
 
 @dataclass(slots=True)
@@ -101,19 +119,21 @@ class Night:
         )
 
     # -- lines ----------------------------------------------------------------------------------
-    def do_line(self, word: str, args: Sequence[str]) -> None:
-        """Apply one line of the night log (its first word and the rest). Nothing changes on error."""
-        word = word.lower()
+    def do_line(self, line: Line | str, args: Sequence[str] = ()) -> Done:
+        """Apply one line of the night log (a `Line`, or its first word and the rest), and say
+        what it did. Nothing changes on error."""
+        word = line.word if isinstance(line, Line) else line.lower()
+        args = line.args if isinstance(line, Line) else args
         if word == "undo":
             if args:
                 raise RuleError("undo takes no arguments")
             self.undo()
-            return
+            return Done("undo", "undo")
         side = self.seating.side
         if side is not None and word in side.words():
-            self._side_line(side, word, list(args))
+            done = self._side_line(side, word, list(args))
             self.lines.append((word, list(args)))
-            return
+            return done
         handler = _NIGHT_WORDS.get(word)
         if handler is not None:
             empty_round, seating = self.current, self.seating
@@ -127,14 +147,21 @@ class Night:
                 self.current = self.current or empty_round
                 self.seating = seating
                 raise
-            if word != "round" and len(self.rounds) == settled:  # else stored as a settlement
-                self.words.append((self.seating.next_round, " ".join([word, *args])))
+            text = " ".join([word, *args])
+            if word == "round":
+                done = Done("play", text)
+            elif len(self.rounds) > settled:  # the bank passed closing the side: a settlement
+                done = Done("settled", text, self.rounds[-1])
+            else:
+                self.words.append((self.seating.next_round, text))
+                done = Done("word", text)
         else:
             action_cls = self.game.words.get(word)
             if action_cls is None:
                 raise RuleError(unknown_word(word, self.all_words()))
-            self._round_line(word, action_cls, list(args))
+            done = self._round_line(word, action_cls, list(args))
         self.lines.append((word, list(args)))
+        return done
 
     def undo(self) -> None:
         if not self.lines:
@@ -148,7 +175,7 @@ class Night:
         self.words = fresh.words
 
     # -- the game's side (banluck.table.seating.Side) ---------------------------------------------
-    def _side_line(self, side: Side, word: str, args: list[str]) -> None:
+    def _side_line(self, side: Side, word: str, args: list[str]) -> Done:
         """A between-rounds word of the game's side (`pp Bob 5`, `behind Carol Bob 5 follow`,
         `bingo Bob 5`). Money it moves is a settlement entry of its own, numbered as a round and
         dealt by nobody (the rotation does not count it)."""
@@ -166,8 +193,9 @@ class Night:
             raise
         if done.transfers:
             self._settle_between_rounds(done.side, list(done.transfers), done.line, word)
-        else:
-            self.words.append((self.seating.next_round, done.line))
+            return Done("settled", done.line, self.rounds[-1])
+        self.words.append((self.seating.next_round, done.line))
+        return Done("word", done.line)
 
     def _settle_between_rounds(
         self, after: Side, transfers: list[Transfer], text: str, word: str
@@ -234,7 +262,7 @@ class Night:
         words = side.words() if side is not None else {}
         return [w for w, said in words.items() if said.offered is not None and said.offered(preset)]
 
-    def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
+    def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> Done:
         started = False
         if self.current is None:
             if action_cls is not self.game.opening:
@@ -256,8 +284,12 @@ class Night:
             if started:
                 self.current = None
             raise
+        # the stored spelling: names as seated, cards as codes (`stand all` names them)
+        text = action_cls.spell(done) or " ".join([word, *args])
         if rnd.done:
             self._finish_round(rnd)
+            return Done("settled", text, self.rounds[-1])
+        return Done("play", text)
 
     def _start_round(self) -> None:
         s = self.seating
