@@ -92,8 +92,11 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "words": [list(w) for w in words or []],
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
-    if seating.side is not None:  # the side's own keys (`standing`, `bets`, `bingo`)
-        table.update(seating.side.dump())
+    side = seating.side
+    if side is None and (load := game_for(seating.preset).side) is not None:
+        side = load({}, seating.seats)  # a night just started: its game's empty side
+    if side is not None:  # the side's own keys (`standing`, `bets`, `bingo`)
+        table.update(side.dump())
     return table
 
 

@@ -9,6 +9,9 @@ end (`banluck.table.round.Round`). A game brings its own pieces and nothing else
 - `new_state`: the state of a round that has just been dealt;
 - `transfers`: the money of a finished round, netting to zero;
 - `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
+- `side`: its between-round money (`banluck.table.seating.Side`; the casino's side bets, boxes
+  and Bingo cards), none for ban-luck;
+- `redealt`: how a round may end that the same dealer deals again (ban-luck's `void`).
 
 Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
 `BAN_LUCK` (banluck.games.banluck.family); the application finds a game by the preset's `game`

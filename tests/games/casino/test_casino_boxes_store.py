@@ -22,6 +22,13 @@ def acts(cli, *lines: str) -> None:  # type: ignore[no-untyped-def]
         assert code == 0, (line, err)
 
 
+def test_a_casino_night_just_started_keeps_its_sides_keys(cli) -> None:  # type: ignore[no-untyped-def]
+    """The table of a night just opened has the casino side's keys, empty, as it always had."""
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    table = Store().tonight()["table"]
+    assert table["standing"] == {} and table["bingo"] == [] and "bets" not in table
+
+
 def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # type: ignore[no-untyped-def]
     assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "Cid", "--stake", "10")[0] == 0
     acts(cli, "stake Ann 30", "behind ben ann 20 follow", "behind Cid Ann 10 stay")
