@@ -37,7 +37,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
     # The table's own `stakes` are exactly the overrides; a night stored without them kept the
     # overrides in the record's `stakes`.
     stakes = table["stakes"] if "stakes" in table else record.get("stakes", {})
-    carry = game_for(preset).carry  # the game's night-long state (Bingo cards), if any
+    side = game_for(preset).side  # the game's side bets, boxes and Bingo cards, if any
     return Seating(
         preset=preset,
         seats=tuple(record["seats"]),
@@ -47,16 +47,8 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
         next_round=next_round,
-        bets=tuple(
-            sorted(
-                (str(w), str(n), int(v))
-                for w, n, v in table.get("bets", [])
-                if n in record["seats"]
-            )
-        ),
         out=tuple(n for n in table.get("out", []) if n in record["seats"]),
-        carry=carry.load(table.get(carry.key)) if carry is not None else None,
-        standing=tuple(sorted((str(k), str(v)) for k, v in (table.get("standing") or {}).items())),
+        side=side(table, record["seats"]) if side is not None else None,
     )
 
 
@@ -81,14 +73,15 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "stakes": dict(seating.stakes),
         "dealt": seating.dealt,
         "won": seating.won,
-        "standing": dict(seating.standing),
+        "standing": {},  # every night has it; a side's standing bets replace it
         "words": [list(w) for w in words or []],
-        **({"bets": [list(b) for b in seating.bets]} if seating.bets else {}),
     }
     table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
-    carry = game_for(seating.preset).carry
-    if carry is not None:
-        table[carry.key] = carry.dump(seating.carry)
+    side = seating.side
+    if side is None and (load := game_for(seating.preset).side) is not None:
+        side = load({}, seating.seats)  # a night just started: its game's empty side
+    if side is not None:  # the side's own keys (`standing`, `bets`, `bingo`)
+        table.update(side.dump())
     return table
 
 
@@ -98,8 +91,11 @@ def table_after(
     """The record's `table` once the table is `seating` (and the night-level lines `words`,
     else the record's own): the keys it holds beyond the seating (`start`, a game's) kept."""
     table = dict(record.get("table") or {})
-    table.pop("bets", None)  # written again when there are any
-    table.update(table_of(seating, stored_words(record) if words is None else words))
+    now = table_of(seating, stored_words(record) if words is None else words)
+    for key in seating.side.keys() if seating.side is not None else ():
+        if key not in now:  # a side's key it writes only when it has something (`bets`)
+            table.pop(key, None)
+    table.update(now)
     return table
 
 
@@ -179,7 +175,7 @@ def play_lines(
 ) -> None:
     """Play stored lines into `night`; a refused one raises `error(line, refusal)`. The game's
     limits on bets (limits.bank) are not checked again: the lines were accepted when typed."""
-    checks, night.checks_limits = night.checks_limits, False
+    typed, night.typed = night.typed, False
     try:
         for line in lines:
             word, *args = split_line(line)
@@ -188,7 +184,7 @@ def play_lines(
             except BanluckError as exc:
                 raise error(line, exc) from None
     finally:
-        night.checks_limits = checks
+        night.typed = typed
 
 
 def read_log(

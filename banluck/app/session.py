@@ -24,7 +24,7 @@ from banluck.app.records import (
     table_after,
 )
 from banluck.core.errors import BanluckError, RuleError
-from banluck.table.line import read_line
+from banluck.table.line import Line
 from banluck.table.night import Night, changes
 from banluck.table.seating import FinishedRound, Seating
 
@@ -87,7 +87,7 @@ class Session:
         night.lines.clear()
         return cls(store, record, night, live, stamp=stamp)
 
-    def act(self, line: str) -> FinishedRound | None:
+    def act(self, line: str | Line) -> FinishedRound | None:
         """Apply one night-log line and store it. Returns the round it finished, if any.
 
         The line is checked against the rules before anything is written: a refused line changes
@@ -133,8 +133,10 @@ class Session:
             self.record = record
         self.live = live
 
-    def _act(self, line: str) -> FinishedRound | None:
-        word, args = read_line(line, self.night.aliases())
+    def _act(self, line: str | Line) -> FinishedRound | None:
+        if isinstance(line, str):
+            line = Line.read(line, self.night.aliases())
+        word, args = line.word, list(line.args)
         if not word:
             raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")
         if word in ("undo", "round") and args:
@@ -154,45 +156,24 @@ class Session:
             args = ["all", *args]  # typed `stake 10` is everyone's: stored so (docs/choices.md)
         seating_before = self.night.seating
         self.said = None
-        rounds_before = len(self.night.rounds)
-        actions_before = len(self.night.current.actions) if self.night.current else 0
-        self.night.do_line(word, args)
+        done = self.night.do_line(word, args)
         self.said = changes(seating_before, self.night.seating)
-        text = " ".join([word, *args])
-        current = self.night.current
-        round_words = self.night.game.words
-        if current is not None and word in round_words:
-            # the stored spelling: names as seated, cards as codes (`stand all` names them)
-            text = round_words[word].spell(current.actions[actions_before:]) or text
-        game = self.night.game
-        standing = (
-            word in NIGHT_WORDS or word in game.table_words or game.standing_bet(word) is not None
-        )
-        if standing and len(self.night.rounds) == rounds_before:
-            s = self.night.seating
-            self._store_table(s, [*stored_words(self.record), (s.next_round, text)])
-            return None
-        carry = self.night.game.carry
-        if carry is not None and word in carry.words and len(self.night.rounds) == rounds_before:
-            s = self.night.seating  # a between-rounds word of the game that moved no money
+        s = self.night.seating
+        if done.kind == "word":  # a word between rounds (the night's or the side's), no money
             self._store_table(s, [*stored_words(self.record), self.night.words[-1]])
             return None
-        if len(self.night.rounds) == rounds_before and word not in round_words and word != "round":
-            return None
-        if len(self.night.rounds) > rounds_before:  # a round, or a settlement between rounds
-            finished = self.night.rounds[-1]
-            s = self.night.seating
+        if done.settled is not None:  # a round, or a settlement between rounds
             table = self._table(s)
             self.store.record_round(
-                finished.to_dict(), night_update={"dealer": s.dealer, "table": table}
+                done.settled.to_dict(), night_update={"dealer": s.dealer, "table": table}
             )
             # the record as stored: the table as JSON keeps it (the store's `_clean_table`)
             stored_table = json.loads(json.dumps(table))
             self.record = {**self.record, "dealer": s.dealer, "table": stored_table}
             self.live = []
             self.known = True
-            return finished
-        self.live = self.store.push_action(text)
+            return done.settled
+        self.live = self.store.push_action(done.line)  # a line of the round being played
         self.known = True
         return None
 

@@ -17,7 +17,7 @@ from banluck.app.session import Session
 from banluck.core.errors import BanluckError
 from banluck.core.suggest import close_to, mean
 from banluck.table.game import HelpRow
-from banluck.table.line import read_line
+from banluck.table.line import Line
 from banluck.table.seating import RESERVED
 
 if TYPE_CHECKING:
@@ -98,7 +98,8 @@ class TableConsole:
 
     def handle(self, line: str) -> bool:
         """Act on one typed line and show the result; False when the dealer quits."""
-        word, rest = read_line(line, self.aliases())
+        typed = Line.read(line, self.aliases())  # the line is read once, here
+        word, rest = typed.word, list(typed.args)
         if not word:
             return True
         if word == "quit":
@@ -148,7 +149,7 @@ class TableConsole:
             if word == "undo":
                 self.out.print(Text(self.session.undo(), "green"))
             else:
-                finished = self.session.act(" ".join([word, *rest]))
+                finished = self.session.act(typed)
                 if finished is not None:
                     from banluck.cli.render import round_panel
 
@@ -156,7 +157,10 @@ class TableConsole:
                     self.out.print(round_panel(finished))
                 if self.session.said:
                     self.out.print(Text(self.session.said, "green"))
-            self._stamp = self.stamp()
+            # the stamp the session took under the lock after its own write: not read again
+            # (a write by another command since then shows on the next line)
+            stamp = self.session.stamp
+            self._stamp = tuple(stamp) if stamp is not None else self.stamp()
         except BanluckError as exc:
             self.out.print(_error(exc))
             self.reopen()

@@ -57,8 +57,9 @@ def show(as_json: JsonOpt = False) -> None:
             "balances": session.balances(),
             "results": results,
         }
-        if s.standing:  # the game's standing bets (bets behind a box, extra boxes), when any
-            out["standing"] = dict(s.standing)
+        standing = s.side.dump().get("standing") if s.side is not None else None
+        if standing:  # the side's standing bets (bets behind a box, extra boxes), when any
+            out["standing"] = standing
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     from banluck.cli.render import console, table_screen

@@ -93,7 +93,7 @@ def seats_line(s: Seating) -> str:
         if name in s.out:
             parts.append(f"{name} sits out")
             continue
-        bets = "".join(f" {word} {amount}" for word, seat, amount in s.bets if seat == name)
+        bets = s.side.seat_note(name) if s.side is not None else ""
         parts.append(f"{name} {stake if stake is not None else '(no stake)'}{bets}")
     playing = [n for n in order[1:] if n not in s.out]
     following = playing[0] if playing else order[0]
@@ -125,16 +125,14 @@ def table_screen(
     for piece, style in runs:
         head.append(piece, style or None)
     parts: list[RenderableType] = [head]
-    carried: list[RenderableType] = [Text(line, "magenta") for line in night.carry_lines()]
+    side = night.side_notes()
+    carried: list[RenderableType] = [Text(line, "magenta") for line in side.live]
     if rnd is None:
         parts.append(Text(seats_line(night.seating)))
         parts.extend(carried)
-        if night.game.standing_notes is not None:
-            parts += [Text(note) for note in night.game.standing_notes(night.seating)]
-        note, nxt = night.game.table_note, night.next_table()
-        said = note(nxt) if note is not None and nxt is not None else None
-        if said:
-            parts.append(Text(said, "yellow"))
+        parts += [Text(note) for note in side.standing]
+        if side.warning:
+            parts.append(Text(side.warning, "yellow"))
         parts.append(Text(night.game.idle, "dim"))
     else:
         panel = night.game.panel(rnd.state)

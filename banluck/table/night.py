@@ -7,18 +7,26 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.core.suggest import close_to, unknown_word
 from banluck.table.action import DEALER, Action
-from banluck.table.game import Carry, Game, StandingBet
-from banluck.table.line import NIGHT_ALIASES
+from banluck.table.game import Game
+from banluck.table.line import NIGHT_ALIASES, Line
 from banluck.table.round import Round
-from banluck.table.seating import RESERVED, FinishedRound, Seating, Table, check_name
+from banluck.table.seating import (
+    RESERVED,
+    FinishedRound,
+    Seating,
+    Side,
+    SideNotes,
+    Table,
+    check_name,
+)
 
 if TYPE_CHECKING:
     pass
@@ -43,6 +51,24 @@ def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str
 RAISES_BETS = ("stake", "seat", "back")
 
 
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What one line did to the night, for whoever stores it:
+
+    - `play`: a line of the round being played (`line`: as stored, names as seated, cards as
+      codes), the round still open;
+    - `word`: a word between rounds, the night's or the side's (`stake`, `pp`, `bingo`), kept
+      with the table (its `words`);
+    - `settled`: the line settled money (`settled`): it finished a round, or a word between
+      rounds moved money (a Bingo cash-out, the bank passing closing its cards);
+    - `undo`: the night's last line was taken back.
+    """
+
+    kind: Literal["play", "word", "settled", "undo"]
+    line: str
+    settled: FinishedRound | None = None
+
+
 @dataclass(slots=True)
 class Night:
     """The night's state after its lines; `do_line` applies one parsed line, `undo` removes one."""
@@ -56,11 +82,13 @@ class Night:
     lines: list[tuple[str, list[str]]] = field(init=False, default_factory=list)
     # night-level lines (stake, seat, leave, pass) with the number of the round they precede
     words: list[tuple[int, str]] = field(init=False, default_factory=list)
-    # whether lines are checked against the game's limits on bets (limits.bank): False while
-    # stored lines are played again (they were accepted when typed, under the rules of then)
-    checks_limits: bool = field(init=False, default=True)
+    # whether the lines are typed now: False while stored lines are played again (they were
+    # accepted when typed, under the rules of then: the side does not check its limits again)
+    typed: bool = field(init=False, default=True)
 
     def __post_init__(self) -> None:
+        if self.start.side is None and self.game.side is not None:  # a night just started
+            self.start = replace(self.start, side=self.game.side({}, self.start.seats))
         self.seating = self.start
         self.balances = {name: 0 for name in self.start.seats}
 
@@ -91,57 +119,49 @@ class Night:
         )
 
     # -- lines ----------------------------------------------------------------------------------
-    def do_line(self, word: str, args: Sequence[str]) -> None:
-        """Apply one line of the night log (its first word and the rest). Nothing changes on error."""
-        word = word.lower()
+    def do_line(self, line: Line | str, args: Sequence[str] = ()) -> Done:
+        """Apply one line of the night log (a `Line`, or its first word and the rest), and say
+        what it did. Nothing changes on error."""
+        word = line.word if isinstance(line, Line) else line.lower()
+        args = line.args if isinstance(line, Line) else args
         if word == "undo":
             if args:
                 raise RuleError("undo takes no arguments")
             self.undo()
-            return
-        carry = self.game.carry
-        if carry is not None and word in carry.words:
-            self._carry_line(carry, word, list(args))
+            return Done("undo", "undo")
+        side = self.seating.side
+        if side is not None and word in side.words():
+            done = self._side_line(side, word, list(args))
             self.lines.append((word, list(args)))
-            return
-        handler = _NIGHT_WORDS.get(word) or self._table_word(word)
-        standing = self.game.standing_bet(word)
-        if handler is not None or standing is not None:
+            return done
+        handler = _NIGHT_WORDS.get(word)
+        if handler is not None:
             empty_round, seating = self.current, self.seating
             self._between_rounds(word)
             settled = len(self.rounds)
             try:
-                if standing is not None:
-                    self._standing(standing, list(args))
-                else:
-                    assert handler is not None
-                    handler(self, list(args))
-                # a word that may raise what the next round puts at stake: the game's limits
-                if standing is not None or word in RAISES_BETS or word in self.game.table_words:
+                handler(self, list(args))
+                if word in RAISES_BETS:  # what the next round puts at stake: the side's limits
                     self._check_bets(seating)
             except RuleError:
                 self.current = self.current or empty_round
                 self.seating = seating
                 raise
-            if word != "round" and len(self.rounds) == settled:  # else stored as a settlement
-                self.words.append((self.seating.next_round, " ".join([word, *args])))
+            text = " ".join([word, *args])
+            if word == "round":
+                done = Done("play", text)
+            elif len(self.rounds) > settled:  # the bank passed closing the side: a settlement
+                done = Done("settled", text, self.rounds[-1])
+            else:
+                self.words.append((self.seating.next_round, text))
+                done = Done("word", text)
         else:
             action_cls = self.game.words.get(word)
             if action_cls is None:
                 raise RuleError(unknown_word(word, self.all_words()))
-            self._round_line(word, action_cls, list(args))
+            done = self._round_line(word, action_cls, list(args))
         self.lines.append((word, list(args)))
-
-    def _table_word(self, word: str) -> Callable[[Night, list[str]], None] | None:
-        """A game's own night-level word (Game.table_words), run like `stake`."""
-        table_word = self.game.table_words.get(word)
-        if table_word is None:
-            return None
-
-        def run(night: Night, args: list[str]) -> None:
-            night.seating = table_word.apply(night.seating, args, night.resolve)
-
-        return run
+        return done
 
     def undo(self) -> None:
         if not self.lines:
@@ -154,29 +174,31 @@ class Night:
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
         self.words = fresh.words
 
-    # -- the game's night-long state (Game.carry) ----------------------------------------------
-    def _carry_line(self, carry: Carry, word: str, args: list[str]) -> None:
-        """A between-rounds word of the game's night-long state (`bingo Bob 5`, `cashout Bob`).
-        Money it moves is a settlement entry of its own, numbered as a round and dealt by
-        nobody (the rotation does not count it)."""
-        empty_round = self.current
+    # -- the game's side (banluck.table.seating.Side) ---------------------------------------------
+    def _side_line(self, side: Side, word: str, args: list[str]) -> Done:
+        """A between-rounds word of the game's side (`pp Bob 5`, `behind Carol Bob 5 follow`,
+        `bingo Bob 5`). Money it moves is a settlement entry of its own, numbered as a round and
+        dealt by nobody (the rotation does not count it)."""
+        empty_round, seating = self.current, self.seating
         self._between_rounds(word)
-        s = self.seating
         try:
-            after, transfers, text = carry.words[word].do(
-                s.carry, s.preset, s.dealer, self.resolve, args
-            )
+            done = side.word(word, args, self.seating, self.resolve)
+            if not done.transfers:
+                self.seating = replace(self.seating, side=done.side)
+                if done.raises:  # it may raise what the next round puts at stake
+                    self._check_bets(seating)
         except RuleError:
             self.current = self.current or empty_round
+            self.seating = seating
             raise
-        if not transfers:
-            self.seating = replace(s, carry=after)
-            self.words.append((s.next_round, text))
-            return
-        self._settle_between_rounds(after, transfers, text, word)
+        if done.transfers:
+            self._settle_between_rounds(done.side, list(done.transfers), done.line, word)
+            return Done("settled", done.line, self.rounds[-1])
+        self.words.append((self.seating.next_round, done.line))
+        return Done("word", done.line)
 
     def _settle_between_rounds(
-        self, after: Any, transfers: list[Transfer], text: str, word: str
+        self, after: Side, transfers: list[Transfer], text: str, word: str
     ) -> None:
         s = self.seating
         finished = FinishedRound(
@@ -192,7 +214,7 @@ class Night:
         self.rounds.append(finished)
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
-        self.seating = replace(s, carry=after, next_round=s.next_round + 1)
+        self.seating = replace(s, side=after, next_round=s.next_round + 1)
 
     def _table_before(self) -> dict[str, Any]:
         s = self.seating
@@ -202,22 +224,17 @@ class Night:
             "dealt": s.dealt,
             "won": s.won,
         }
-        carry = self.game.carry
-        if carry is not None:
-            before[carry.key] = carry.dump(s.carry)
+        if s.side is not None:
+            before.update(s.side.before())
         return before
 
-    def carry_lines(self) -> list[str]:
-        """What the console shows of the game's night-long state (each live Bingo card)."""
-        carry = self.game.carry
-        return carry.lines(self.seating.carry) if carry is not None else []
-
-    def _carry_holds(self, name: str) -> None:
-        carry = self.game.carry
-        s = self.seating
-        why = carry.holds(s.carry, name, s.dealer) if carry is not None else None
-        if why is not None:
-            raise RuleError(why)
+    def side_notes(self) -> SideNotes:
+        """What the console shows of the game's side: its live Bingo cards (during a round too),
+        and between rounds who is on which box and what the bank risks in the next round."""
+        side = self.seating.side
+        if side is None:
+            return SideNotes()
+        return side.notes(self.seating, self.next_table() if self.current is None else None)
 
     def _between_rounds(self, word: str) -> None:
         if self.current is not None and not self.current.actions:
@@ -235,22 +252,17 @@ class Night:
 
     def all_words(self) -> list[str]:
         """Every word a line of this night may start with: the night's and the game's."""
-        standing = (b.word for b in self.game.standing)
-        carry = self.game.carry.words if self.game.carry is not None else {}
-        words = {*NIGHT_WORDS, *self.game.table_words, *self.game.words, *standing, *carry}
-        return sorted({*words, "undo"})
+        side = self.seating.side.words() if self.seating.side is not None else {}
+        return sorted({*NIGHT_WORDS, *self.game.words, *side, "undo"})
 
     def offered_words(self) -> list[str]:
         """The game's between-rounds bets and night-long words that this night's preset offers
         (`pp` where Perfect Pairs pays, `bingo` where there is a Bingo table)."""
-        preset = self.seating.preset
-        carry = self.game.carry.words if self.game.carry is not None else {}
-        return [
-            *(b.word for b in self.game.standing if b.offered(preset)),
-            *(word for word, w in carry.items() if w.offered(preset)),
-        ]
+        preset, side = self.seating.preset, self.seating.side
+        words = side.words() if side is not None else {}
+        return [w for w, said in words.items() if said.offered is not None and said.offered(preset)]
 
-    def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> None:
+    def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> Done:
         started = False
         if self.current is None:
             if action_cls is not self.game.opening:
@@ -272,8 +284,12 @@ class Night:
             if started:
                 self.current = None
             raise
+        # the stored spelling: names as seated, cards as codes (`stand all` names them)
+        text = action_cls.spell(done) or " ".join([word, *args])
         if rnd.done:
             self._finish_round(rnd)
+            return Done("settled", text, self.rounds[-1])
+        return Done("play", text)
 
     def _start_round(self) -> None:
         s = self.seating
@@ -301,34 +317,26 @@ class Night:
         return self._table(s, stakes)
 
     def _table(self, s: Seating, stakes: dict[str, int]) -> Table:
-        bets = tuple(b for b in s.bets if b[1] in stakes)
-        return Table(
-            s.preset,
-            s.dealer,
-            stakes,
-            bets=bets,
-            carry=s.carry,
-            standing=s.standing,
-            limits=self.checks_limits,
-        )
+        side = s.side.round_bets(stakes) if s.side is not None else None
+        return Table(s.preset, s.dealer, stakes, side=side, typed=self.typed)
 
     def _check_bets(self, before: Seating) -> None:
-        """The game's limits on the next round's bets (casino: limits.bank)."""
-        check = self.game.check_bets
-        if check is None or not self.checks_limits:
+        """The side's limits on the next round's bets (casino: limits.bank)."""
+        side = self.seating.side
+        if side is None:
             return
         after = self._next_table(self.seating)
         if after is not None:
-            check(after, self._next_table(before))
+            side.check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:
         transfers = tuple(rnd.transfers())
         state = rnd.state
         kinds = state.kinds()
         table_before = self._table_before()
-        carry, after = self.game.carry, self.seating.carry
-        if carry is not None:  # the game's night-long state after the round (Bingo marks)
-            after, marks = carry.after_round(after, state, state.dealer)
+        after = self.seating.side
+        if after is not None:  # the side after the round (Bingo marks)
+            after, marks = after.after_round(state, state.dealer)
             transfers += tuple(marks)
         finished = FinishedRound(
             number=self.seating.next_round,
@@ -338,16 +346,15 @@ class Night:
             transfers=transfers,
             kinds=kinds,
             ended=state.ended,
-            bets=rnd.table.bets,
-            standing=rnd.table.standing,
+            side=rnd.table.side,
             table_before=table_before,
         )
         self.rounds.append(finished)
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
         self.current = None
-        s = replace(self.seating, next_round=self.seating.next_round + 1, carry=after)
-        if finished.ended == "void":
+        s = replace(self.seating, next_round=self.seating.next_round + 1, side=after)
+        if finished.ended in self.game.redealt:
             self.seating = s  # the cards are dealt again by the same dealer: not a round dealt
             return
         dealt = s.dealt + 1
@@ -366,13 +373,12 @@ class Night:
         self.seating = _pass_deal(s)
 
     def _bank_passes(self, s: Seating) -> tuple[Seating, list[Transfer]]:
-        """The bank passes: the game's night-long state is closed; the seating with it closed,
-        and the money that closing moves."""
-        carry = self.game.carry
-        if carry is None:
+        """The bank passes: what the side closes then (Bingo cards); the seating after it, and
+        the money that closing moves."""
+        if s.side is None:
             return s, []
-        after, closes = carry.bank_passes(s.carry, s.preset, s.dealer)
-        return replace(s, carry=after), closes
+        after, closes = s.side.bank_passes(s)
+        return replace(s, side=after), closes
 
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
@@ -381,16 +387,18 @@ class Night:
         # seats without their own), so old nights replay as they were played.
         if len(args) == 2 and args[0].lower() in EVERYONE:
             amount = _amount(args[1])
-            # every seat's stake, and every betting spot's of the game (`stake Bob:2`) with it
-            standing = tuple((k, v) for k, v in self.seating.standing if not k.startswith("stake "))
-            self.seating = replace(self.seating, default_stake=amount, stakes=(), standing=standing)
+            # every seat's stake, and every betting spot's of the side (`stake Bob:2`) with it
+            side = self.seating.side
+            side = side.with_stake(None, amount) if side is not None else None
+            self.seating = replace(self.seating, default_stake=amount, stakes=(), side=side)
         elif len(args) == 1:
             amount = _amount(args[0])
             self.seating = replace(self.seating, default_stake=amount)
         elif len(args) == 2 and self._spot(args[0]) is not None:
             spot = self._spot(args[0])
             amount = _amount(args[1])
-            self.seating = self.seating.with_standing(f"stake {spot}", f"stake {spot} {amount}")
+            assert self.seating.side is not None
+            self.seating = replace(self.seating, side=self.seating.side.with_stake(spot, amount))
         elif len(args) == 2:
             name = self._stake_name(args[0])
             amount = _amount(args[1])
@@ -399,20 +407,6 @@ class Night:
             self.seating = replace(self.seating, stakes=tuple(sorted(stakes.items())))
         else:
             raise RuleError("usage: stake AMOUNT (everyone), or stake NAME AMOUNT")
-
-    def _standing(self, bet: StandingBet, args: list[str]) -> None:
-        """`pp Bob 5`: a standing bet on a seat, riding every round until set to 0."""
-        if len(args) != 2:
-            raise RuleError(f"usage: {bet.usage} (0 takes it down)")
-        name = self.resolve(args[0])
-        if name == DEALER:
-            raise RuleError(f"usage: {bet.usage}: name the player who bets")
-        amount = 0 if args[1].strip() in ("0", "+0", "-0") else _amount(args[1], f"{bet.word} bet")
-        bet.check(self.seating.preset, name, amount)
-        kept = [b for b in self.seating.bets if (b[0], b[1]) != (bet.word, name)]
-        if amount:
-            kept.append((bet.word, name, amount))
-        self.seating = replace(self.seating, bets=tuple(sorted(kept)))
 
     def _round(self, args: list[str]) -> None:
         if args:
@@ -425,7 +419,8 @@ class Night:
             raise RuleError("pass takes no arguments: the deal goes to the next seat")
         passed, closes = self._bank_passes(self.seating)
         if closes:  # a settlement between rounds of its own
-            self._settle_between_rounds(passed.carry, closes, "pass", "pass")
+            assert passed.side is not None
+            self._settle_between_rounds(passed.side, closes, "pass", "pass")
         else:
             self.seating = passed
         self.seating = _pass_deal(self.seating)
@@ -500,7 +495,9 @@ class Night:
             name = self.resolve(raw)
             if name == DEALER:
                 raise RuleError("usage: leave NAME: name the person who leaves")
-            self._carry_holds(name)
+            why = s.side.holds(name, s.dealer) if s.side is not None else None
+            if why is not None:
+                raise RuleError(why)
             seats = [x for x in s.seats if x != name]
             if len(seats) < 2:
                 raise RuleError(f"{name} cannot leave: a table needs at least two seats")
@@ -510,22 +507,14 @@ class Night:
                     f"{name} cannot leave: a round needs a dealer and a player in play"
                     " (bring someone back first)"
                 )
-            if self.game.leaving is not None:  # the game's standing bets of the leaver
-                s = self.game.leaving(s, name)
+            if s.side is not None:  # the leaver's side bets, boxes and bets behind
+                s = replace(s, side=s.side.leaving(s, name))
             dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
                 dealer, dealt, won = _next_seat(s.seats, name, s.out), 0, 0
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
-            bets = tuple(b for b in s.bets if b[1] != name)
             s = replace(
-                s,
-                seats=tuple(seats),
-                dealer=dealer,
-                dealt=dealt,
-                won=won,
-                stakes=stakes,
-                bets=bets,
-                out=out,
+                s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes, out=out
             )
         self.seating = s
 
@@ -535,9 +524,10 @@ class Night:
         try:
             return self.resolve(name)
         except RuleError:
-            if self.game.spots is None or close_to(name, self.seating.seats) is not None:
+            side = self.seating.side
+            if side is None or close_to(name, self.seating.seats) is not None:
                 raise
-            spots = ", ".join(self.game.spots(self.seating)) or "none yet"
+            spots = ", ".join(side.spots(self.seating)) or "none yet"
             raise RuleError(
                 f"{name} is neither a seat nor a betting spot of this table"
                 f" (seats: {', '.join(self.seating.seats)}; other spots: {spots})"
@@ -545,9 +535,10 @@ class Night:
 
     def _spot(self, name: str) -> str | None:
         """A betting spot of the game that is not a seat (`Bob:2`), as the game spells it."""
-        if self.game.spots is None:
+        side = self.seating.side
+        if side is None:
             return None
-        return next((x for x in self.game.spots(self.seating) if x.lower() == name.lower()), None)
+        return next((x for x in side.spots(self.seating) if x.lower() == name.lower()), None)
 
     def _rule(self, args: list[str]) -> None:
         raise RuleError("`rule` lines come right after the `night` line, before anything else")
@@ -579,14 +570,6 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"everyone's stake is now {after.stake_of(after.seats[0])}")
     else:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
-    old = {(w, n): v for w, n, v in before.bets}
-    new = {(w, n): v for w, n, v in after.bets}
-    for (word, name), amount in sorted(new.items()):
-        if old.get((word, name)) != amount and name in before.seats:
-            said.append(f"{name}'s {word} is now {amount}")
-    for word, name in sorted(old.keys() - new.keys()):
-        if name in after.seats:
-            said.append(f"{name}'s {word} is taken down")
     sat = [n for n in after.out if n not in before.out]
     if sat:
         said.append(f"{_names(sat)} {'sits' if len(sat) == 1 else 'sit'} out")
@@ -595,9 +578,8 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"{_names(back)} {'is' if len(back) == 1 else 'are'} back in")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
-    was, now = dict(before.standing), dict(after.standing)
-    said += [f"`{now[k]}` stands" for k in now if was.get(k) != now[k]]
-    said += [f"`{was[k]}` is off" for k in was if k not in now]
+    if after.side is not None and before.side is not None:  # the side's bets (`pp`, `behind`)
+        said += after.side.changes(before.side, before.seats, after.seats)
     return "; ".join(said) if said else None
 
 

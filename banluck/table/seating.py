@@ -1,11 +1,12 @@
 """Who sits at the table: the seats between rounds (`Seating`), the table a round is dealt with
-(`Table`), a settled round (`FinishedRound`), and the names a seat may have."""
+(`Table`), a settled round (`FinishedRound`), the names a seat may have, and the one slot each
+of them has for the game's between-round money (`Side`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
@@ -29,14 +30,10 @@ class Seating:
     dealt: int = 0  # rounds dealt by the current dealer since he took the deal
     won: int = 0  # of those, rounds he won on balance
     next_round: int = 1
-    # standing bets besides the stake, (word, seat, amount) sorted: casino's `pp Bob 5`
-    bets: tuple[tuple[str, str, int], ...] = ()
     out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
-    carry: Any = None  # the game's night-long state (Game.carry: the casino's Bingo cards)
-    # The game's standing bets (Game.table_words): (key, line) pairs, sorted, e.g.
-    # ("behind Carol", "behind Carol Bob 5 follow"). A key `stake SPOT` is the stake of a betting
-    # spot that is not a seat (`stake Bob:2 20`, Game.spots). Empty for a night without any.
-    standing: tuple[tuple[str, str], ...] = ()
+    # the game's between-round money (`Side`, below: the casino's side bets, boxes and
+    # Bingo cards); None for a game without any, and before the night fills it (Night)
+    side: Side | None = None
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
@@ -44,16 +41,6 @@ class Seating:
     def active(self) -> tuple[str, ...]:
         """The seats in play, in seat order (those sitting out left out)."""
         return tuple(n for n in self.seats if n not in self.out)
-
-    def standing_line(self, key: str) -> str | None:
-        return dict(self.standing).get(key)
-
-    def with_standing(self, key: str, line: str | None) -> Seating:
-        """The seating with one standing bet set to `line` (None: taken off)."""
-        standing = {k: v for k, v in self.standing if k != key}
-        if line is not None:
-            standing[key] = line
-        return replace(self, standing=tuple(sorted(standing.items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +55,7 @@ class FinishedRound:
     kinds: dict[str, str]  # person -> hand kind, where known
     ended: str | None = None
     table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
-    bets: tuple[
-        tuple[str, str, int], ...
-    ] = ()  # standing bets besides the stakes (word, seat, amount)
-    standing: tuple[tuple[str, str], ...] = ()  # the game's standing bets the round was dealt with
+    side: Side | None = None  # the game's side the round was dealt with (Table.side)
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}
@@ -90,10 +74,9 @@ class FinishedRound:
             "hands": dict(self.kinds),
             "ended": self.ended,
             "table_before": dict(self.table_before),
-            **({"bets": [list(b) for b in self.bets]} if self.bets else {}),
         }
-        if self.standing:  # only a round with standing bets has the key (older rounds keep
-            out["standing"] = dict(self.standing)  # their shape)
+        if self.side is not None:  # the side's bets of the round, where it had any
+            out.update(self.side.round_entry())
         return out
 
 
@@ -131,14 +114,10 @@ class Table:
     preset: TablePreset
     dealer: str
     stakes: Mapping[str, int]  # player -> stake, in seat order
-    # standing bets besides the stake (word, seat, amount), e.g. casino's ("pp", "Bob", 5)
-    bets: tuple[tuple[str, str, int], ...] = ()
-    carry: Any = None  # the game's night-long state at the start of the round (Game.carry)
-    # the game's standing bets (Seating.standing): (key, night-log line) pairs
-    standing: tuple[tuple[str, str], ...] = ()
-    # whether the game checks its limits on the round's bets (casino: limits.bank); not for
-    # stored lines played again, which were accepted when they were typed
-    limits: bool = True
+    side: Side | None = None  # the game's side, its bets in this round (Side.round_bets)
+    # whether the round's lines are typed now (False: stored lines played again, which were
+    # accepted when they were typed: the side's limits are not checked again)
+    typed: bool = True
 
     def __post_init__(self) -> None:
         if not self.stakes:
@@ -148,3 +127,100 @@ class Table:
         for name, stake in self.stakes.items():
             if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
                 raise RuleError(f"{name}'s stake must be a whole number above 0, not {stake!r}")
+
+
+# -- the side: a game's between-round money, beside the stakes ---------------------------------
+@dataclass(frozen=True, slots=True)
+class SideWord:
+    """A between-rounds word of a side: its usage, what it does, and whether the console
+    offers it between rounds where the house does (None: only when typed)."""
+
+    usage: str
+    help: str
+    offered: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SideDone:
+    """What a side's word did: the side after it, the money it moved between rounds (a
+    settlement entry of its own), its stored spelling, and whether it may raise what the next
+    round puts at stake (its limits are checked then)."""
+
+    side: Side
+    line: str
+    transfers: tuple[Transfer, ...] = ()
+    raises: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideNotes:
+    """What the console shows of a side: `live` during and between rounds (a live Bingo card),
+    `standing` between rounds (who is on which box), `warning` about the next round's bets."""
+
+    live: tuple[str, ...] = ()
+    standing: tuple[str, ...] = ()
+    warning: str | None = None
+
+
+class Side(Protocol):
+    """A game's side: the money that lives between rounds, beside the stakes.
+
+    The night knows seats, stakes, the deal and the rounds. Everything else a game bets between
+    rounds is its side (`Game.side`, none for ban-luck): the casino's standing side bets, its boxes
+    and bets behind, its Bingo cards and the bank's limit on all of them
+    (banluck.games.casino.side). A side is an immutable value kept in the seating between rounds
+    (`Seating.side`), handed to each round (`Table.side`: its bets in that round) and kept with the
+    settled round (`FinishedRound.side`). The night asks it:
+
+    - `words()`: its between-round words (`pp Bob 5`, `behind Carol Bob 5 follow`, `bingo Bob 5`),
+      and `word()` does one of them;
+    - `round_bets()`: the side a round with these stakes is dealt with;
+    - `check()`: whether the next round's bets may stand (the casino's `limits.bank`); a line played
+      again from the store (`Table.typed` false) was accepted when typed and is not checked again;
+    - `after_round()`, `bank_passes()`: what a finished round and the bank's passing do to it, and
+      the money that moves then;
+    - `holds()`, `leaving()`: why a player may not leave yet, and what his leaving does to it;
+    - `spots()`, `with_stake()`: the betting spots beyond the seats that `stake NAME N` may name;
+    - `notes()`, `seat_note()`, `changes()`: what the console shows and says of it;
+    - `dump()`, `round_entry()`, `before()`: its stored form, under the night record's `table`, in
+      a round's ledger entry, and in the round's `table_before` (undoing the round puts it back);
+      `Game.side` loads it from the record's `table`.
+    """
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys it may write under the night record's `table`."""
+        ...
+
+    def words(self) -> Mapping[str, SideWord]: ...
+
+    def word(
+        self, word: str, args: list[str], seating: Seating, resolve: Callable[[str], str]
+    ) -> SideDone: ...
+
+    def round_bets(self, stakes: Mapping[str, int]) -> Side: ...
+
+    def check(self, table: Table, before: Table | None) -> None: ...
+
+    def after_round(self, state: Any, dealer: str) -> tuple[Side, list[Transfer]]: ...
+
+    def bank_passes(self, seating: Seating) -> tuple[Side, list[Transfer]]: ...
+
+    def holds(self, name: str, dealer: str) -> str | None: ...
+
+    def leaving(self, seating: Seating, name: str) -> Side: ...
+
+    def spots(self, seating: Seating) -> list[str]: ...
+
+    def with_stake(self, spot: str | None, amount: int) -> Side: ...
+
+    def notes(self, seating: Seating, table: Table | None) -> SideNotes: ...
+
+    def seat_note(self, name: str) -> str: ...
+
+    def changes(self, before: Side, seats: tuple[str, ...], now: tuple[str, ...]) -> list[str]: ...
+
+    def dump(self) -> dict[str, Any]: ...
+
+    def round_entry(self) -> dict[str, Any]: ...
+
+    def before(self) -> dict[str, Any]: ...

@@ -19,6 +19,7 @@ from banluck.app.records import (
     table_of,
 )
 from banluck.app.session import Session
+from banluck.games.casino.side import CasinoSide
 from banluck.table.night import Night
 from banluck.table.seating import seating_for
 from tests.app.test_session import ROUND, open_session, play
@@ -66,22 +67,27 @@ def test_the_casinos_standing_bets_travel_in_the_record() -> None:
     seating = replace(
         plain,
         default_stake=10,
-        bets=(("pp", "Bob", 5),),
-        standing=(("behind Bob", "behind Bob Mei 5 follow"),),
+        side=CasinoSide(
+            bets=(("pp", "Bob", 5),), standing=(("behind Bob", "behind Bob Mei 5 follow"),)
+        ),
     )
     table = table_of(seating)
     assert table["bets"] == [["pp", "Bob", 5]]
     assert table["standing"] == {"behind Bob": "behind Bob Mei 5 follow"}
     back = seating_from(_record(seating), 1)
-    assert (back.bets, back.standing, back.stakes) == (seating.bets, seating.standing, ())
+    assert (back.side, back.stakes) == (seating.side, ())
 
 
 def test_a_new_table_keeps_the_records_start_and_drops_bets_no_longer_standing() -> None:
     """After a round the record's `table` is the new seating's; the opening seats stay, the
     night-level lines stay unless others are given, and bets taken down leave no `bets` key."""
-    seating = replace(seating_for(PRO, ["Mei", "Bob"]), default_stake=10, bets=(("pp", "Bob", 5),))
+    seating = replace(
+        seating_for(PRO, ["Mei", "Bob"]),
+        default_stake=10,
+        side=CasinoSide(bets=(("pp", "Bob", 5),)),
+    )
     record = _record(seating, [(1, "pp Bob 5")])
-    down = replace(seating, bets=(), dealt=1)
+    down = replace(seating, side=CasinoSide(), dealt=1)
     table = table_after(record, down)
     assert "bets" not in table and table["dealt"] == 1
     assert table["start"] == record["table"]["start"]

@@ -59,6 +59,7 @@ BAN_LUCK: Game[RoundState] = Game(
     advise=advise_round,
     idle="between rounds: `dealer C C` starts a round",
     help_rows=HELP,
+    redealt=frozenset({"void"}),  # the dealer's two-card 15 calls the round off: dealt again
     aliases={
         "h": "hit",
         "s": "stand",

@@ -2,7 +2,7 @@
 totals round after round (docs/bingo.md).
 
 A card is night-long state, not a round's: it rides with the table between rounds
-(`Seating.carry`, through `BINGO`, the casino game's `Carry`), each round reads whether a card
+(the casino side's `cards`, side.py), each round reads whether a card
 is live (the dealer then plays his hand out), and after each round its final total is marked.
 A card is its seat, its bet and the totals in the order they were first marked; everything else
 (the combinations held, a Jackpot's order) follows from that.
@@ -24,7 +24,6 @@ from banluck.games.casino.hands import total
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.state import RoundState
 from banluck.table.action import DEALER
-from banluck.table.game import Carry, CarryWord
 
 TOTALS = ("17", "18", "19", "20", "21", "BJ")  # the six fields of a card, in the Jackpot's order
 BUST = "bust"
@@ -277,27 +276,3 @@ def load(data: Any) -> Cards:
     return tuple(
         BingoCard(str(d["name"]), int(d["bet"]), tuple(str(m) for m in d["marks"])) for d in data
     )
-
-
-def _offered(preset: Any) -> bool:
-    return isinstance(preset, Preset) and preset.bingo.offered
-
-
-BINGO = Carry(
-    key="bingo",
-    words={
-        "bingo": CarryWord("bingo Bob 5", "a Bingo card for a seat, between rounds", buy, _offered),
-        "cashout": CarryWord(
-            "cashout Bob",
-            "close a Bingo card: its best combination paid, else lost",
-            cashout,
-            _offered,
-        ),
-    },
-    after_round=after_round,
-    bank_passes=bank_passes,
-    holds=holds,
-    lines=lines,
-    dump=dump,
-    load=load,
-)

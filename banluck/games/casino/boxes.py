@@ -1,6 +1,6 @@
 """Shared boxes and several boxes a player (CASINO.md §6).
 
-Between rounds, standing like stakes (the night's `Seating.standing`):
+Between rounds, standing like stakes (the casino side's `standing`, banluck.games.casino.side):
 
 - `behind Carol Bob 5 follow|stay` (key `behind Carol`): Carol bets 5 behind Bob's box and follows
   (adds the same proportion) or stays out of its doubles, splits and insurance; `behind Carol 0`
@@ -19,12 +19,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from banluck.core.errors import RuleError
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.state import Bettor, Box, HandState
 from banluck.table.seating import Seating
+
+_S = TypeVar("_S", bound="StandingLines")
+
+
+class StandingLines(Protocol):
+    """What the box words read and change of the casino's side (side.py): its standing lines."""
+
+    @property
+    def standing(self) -> tuple[tuple[str, str], ...]: ...
+
+    def standing_line(self, key: str) -> str | None: ...
+
+    def with_standing(self: _S, key: str, line: str | None) -> _S: ...
+
 
 FOLLOW = ("follow", "stay")
 
@@ -76,9 +91,9 @@ def spot_stakes(standing: tuple[tuple[str, str], ...]) -> dict[str, int]:
     }
 
 
-def spots(seating: Seating) -> list[str]:
+def spots(side: StandingLines, seating: Seating) -> list[str]:
     """The boxes beyond each player's first (`Bob:2`), in seat order: what `stake` may name."""
-    counts = box_counts(seating.standing)
+    counts = box_counts(side.standing)
     return [f"{name}:{k}" for name in seating.seats for k in range(2, counts.get(name, 1) + 1)]
 
 
@@ -105,7 +120,7 @@ def _amount(text: str, what: str) -> int:
     return rule_amount(text, what)
 
 
-def box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
+def box_name(arg: str, side: StandingLines, resolve: Callable[[str], str]) -> str:
     """`bob` -> `Bob`, `bob:2` -> `Bob:2`: a box as a betting spot between rounds, for any word
     that bets on a box (`behind`, a per-box side bet); a box the player does not play is refused."""
     base, colon, number = arg.partition(":")
@@ -113,8 +128,8 @@ def box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
     if not colon:
         return owner
     name = f"{owner}:{number}"
-    if name not in boxes_of(owner, seating.standing):
-        count = box_counts(seating.standing).get(owner, 1)
+    if name not in boxes_of(owner, side.standing):
+        count = box_counts(side.standing).get(owner, 1)
         raise RuleError(
             f"there is no box {name}: {owner} plays {count} box{'es' if count > 1 else ''}"
             f" (`box {owner} {number}` first)"
@@ -122,21 +137,21 @@ def box_name(arg: str, seating: Seating, resolve: Callable[[str], str]) -> str:
     return name
 
 
-def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Seating:
+def behind(side: _S, seating: Seating, args: list[str], resolve: Callable[[str], str]) -> _S:
     """`behind Carol Bob 5 follow`, `behind Carol 0`."""
     usage = "usage: behind NAME BOX AMOUNT follow|stay (behind NAME 0: back on an own box)"
     if len(args) == 2:
         bettor = resolve(args[0])
         if _amount(args[1], "bet behind") != 0:
             raise RuleError(usage)
-        if seating.standing_line(f"behind {bettor}") is None:
+        if side.standing_line(f"behind {bettor}") is None:
             raise RuleError(f"{bettor} bets behind no box: {bettor} plays an own box already")
-        return seating.with_standing(f"behind {bettor}", None)
+        return side.with_standing(f"behind {bettor}", None)
     if len(args) != 4:
         raise RuleError(usage)
     preset = _preset(seating)
     bettor = resolve(args[0])
-    box = box_name(args[1], seating, resolve)
+    box = box_name(args[1], side, resolve)
     owner = owner_of(box)
     stake = _amount(args[2], "bet behind")
     follow = args[3].lower()
@@ -152,7 +167,7 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
         )
     if stake == 0:
         raise RuleError(f"{usage}; a bet of 0 is `behind {bettor} 0`")
-    bets = behind_bets(seating.standing)
+    bets = behind_bets(side.standing)
     if owner in bets:
         raise RuleError(
             f"{owner} bets behind {bets[owner].box} and so plays no box: behind {owner} 0 first"
@@ -164,9 +179,9 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
             f" take {'that bet' if len(on_mine) == 1 else 'those bets'} off first"
             f" (behind {on_mine[0]} 0)"
         )
-    if box_counts(seating.standing).get(bettor, 1) > 1:
+    if box_counts(side.standing).get(bettor, 1) > 1:
         raise RuleError(
-            f"{bettor} plays {box_counts(seating.standing)[bettor]} boxes: box {bettor} 1 first"
+            f"{bettor} plays {box_counts(side.standing)[bettor]} boxes: box {bettor} 1 first"
             " (a bettor behind a box plays none)"
         )
     on_box = [b.bettor for b in bets.values() if b.box == box and b.bettor != bettor]
@@ -176,12 +191,12 @@ def behind(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> 
             f" {preset.boxes.bettors} a box (boxes.bettors {preset.boxes.bettors})"
         )
     check_stake(f"{bettor} behind {box}", stake, preset)
-    return seating.with_standing(
+    return side.with_standing(
         f"behind {bettor}", Behind(bettor, box, stake, follow == "follow").line()
     )
 
 
-def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Seating:
+def box(side: _S, seating: Seating, args: list[str], resolve: Callable[[str], str]) -> _S:
     """`box Bob 2`: Bob plays two boxes; `box Bob 1`: one again."""
     if len(args) != 2:
         raise RuleError("usage: box NAME COUNT (box Bob 2: Bob plays two boxes, Bob and Bob:2)")
@@ -196,14 +211,12 @@ def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Sea
             f"box {name} {count}: at most {most} box{'es' if most > 1 else ''} a player here"
             f" (boxes.per_seat {most})"
         )
-    bets = behind_bets(seating.standing)
+    bets = behind_bets(side.standing)
     if name in bets and count > 1:
         raise RuleError(
             f"{name} bets behind {bets[name].box} and so plays no box: behind {name} 0 first"
         )
-    dropped = [
-        f"{name}:{k}" for k in range(count + 1, box_counts(seating.standing).get(name, 1) + 1)
-    ]
+    dropped = [f"{name}:{k}" for k in range(count + 1, box_counts(side.standing).get(name, 1) + 1)]
     riding = [b.bettor for b in bets.values() if b.box in dropped]
     if riding:
         raise RuleError(
@@ -211,14 +224,14 @@ def box(seating: Seating, args: list[str], resolve: Callable[[str], str]) -> Sea
             f" (behind {riding[0]} 0)"
         )
     for spot in dropped:
-        seating = seating.with_standing(f"stake {spot}", None)
-    return seating.with_standing(f"box {name}", f"box {name} {count}" if count > 1 else None)
+        side = side.with_standing(f"stake {spot}", None)
+    return side.with_standing(f"box {name}", f"box {name} {count}" if count > 1 else None)
 
 
-def leaving(seating: Seating, name: str) -> Seating:
+def leaving(side: _S, name: str) -> _S:
     """A player leaves: refused while a friend bets behind one of the leaver's boxes; else the
     leaver's own bet behind a box, extra boxes and their stakes go too."""
-    bets = behind_bets(seating.standing)
+    bets = behind_bets(side.standing)
     riding = [b for b in bets.values() if owner_of(b.box) == name]
     if riding:
         who = riding[0].bettor
@@ -227,22 +240,22 @@ def leaving(seating: Seating, name: str) -> Seating:
             f" bet off first (behind {who} 0, or behind {who} ANOTHER-BOX {riding[0].stake}"
             f" {FOLLOW[0 if riding[0].follow else 1]})"
         )
-    for spot in boxes_of(name, seating.standing)[1:]:
-        seating = seating.with_standing(f"stake {spot}", None)
-    seating = seating.with_standing(f"box {name}", None)
-    return seating.with_standing(f"behind {name}", None)
+    for spot in boxes_of(name, side.standing)[1:]:
+        side = side.with_standing(f"stake {spot}", None)
+    side = side.with_standing(f"box {name}", None)
+    return side.with_standing(f"behind {name}", None)
 
 
-def notes(seating: Seating) -> list[str]:
+def notes(side: StandingLines, seating: Seating) -> list[str]:
     """Who is on which box, between rounds: `Bob: 2 boxes, Bob 10, Bob:2 20`, `Carol: 5 behind
     Bob, follows` (follows doubles and splits; `stays out` of them)."""
     out = []
-    stakes = spot_stakes(seating.standing)
-    for name, count in box_counts(seating.standing).items():
+    stakes = spot_stakes(side.standing)
+    for name, count in box_counts(side.standing).items():
         own = seating.stake_of(name)
-        spots = ", ".join(f"{b} {stakes.get(b, own)}" for b in boxes_of(name, seating.standing))
+        spots = ", ".join(f"{b} {stakes.get(b, own)}" for b in boxes_of(name, side.standing))
         out.append(f"{name}: {count} boxes, {spots}")
-    for bet in behind_bets(seating.standing).values():
+    for bet in behind_bets(side.standing).values():
         how = "follows" if bet.follow else "stays out"
         out.append(f"{bet.bettor}: {bet.stake} behind {bet.box}, {how}")
     return out

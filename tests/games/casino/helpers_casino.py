@@ -9,6 +9,7 @@ from typing import Any
 from banluck.app import presets
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
+from banluck.games.casino.side import CasinoSide
 from banluck.games.casino.state import RoundState
 from banluck.table.line import split_line
 from banluck.table.round import Round
@@ -61,7 +62,8 @@ def play(
     """A round with `lines` typed in order (each through its word's expand, as at the table);
     `bets` are the table's standing side bets, e.g. (("pp", "Bob", 5),)."""
     rnd: Round[RoundState] = Round(
-        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}, bets=bets), CASINO
+        Table(rules or preset(), dealer, stakes or {"Bob": 10, "Carol": 10}, side=CasinoSide(bets)),
+        CASINO,
     )
     for text in lines.splitlines() if isinstance(lines, str) else lines:
         do(rnd, text)

@@ -18,9 +18,11 @@ from banluck.app.session import Session
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.games.banluck.counted import COUNTED
-from banluck.games.casino.bingo import BINGO, BingoCard, best, held, live_cards
+from banluck.games.casino import bingo
+from banluck.games.casino.bingo import BingoCard, best, held, live_cards
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
+from banluck.games.casino.side import CasinoSide
 from banluck.storage import Store
 from banluck.table.line import split_line
 from banluck.table.night import Night
@@ -129,7 +131,7 @@ def test_a_live_card_makes_the_dealer_play_out_his_hand() -> None:
     from banluck.table.seating import Table
 
     rnd: Round[RoundState] = Round(
-        Table(BJINGO, "Mei", {"Bob": 10, "Carol": 10}, carry=cards), CASINO
+        Table(BJINGO, "Mei", {"Bob": 10, "Carol": 10}, side=CasinoSide(cards=cards)), CASINO
     )
     from tests.games.casino.helpers_casino import do
 
@@ -140,7 +142,7 @@ def test_a_live_card_makes_the_dealer_play_out_his_hand() -> None:
     assert not rnd.done and "must draw: 16" in rnd.pending()
     do(rnd, "draw 2")
     assert rnd.done
-    after, money = BINGO.after_round(cards, rnd.state, "Mei")
+    after, money = bingo.after_round(cards, rnd.state, "Mei")
     assert after == (BingoCard("Bob", 5, ("18",)),) and money == []
 
 
@@ -151,7 +153,7 @@ def test_a_live_card_makes_the_dealer_peek_and_show_a_blackjack_after_even_money
     assert table.current is not None and "peek" in table.current.pending()
     table.do_line("hole", ["Q"])
     assert table.current is None
-    assert live_cards(table.seating.carry) == (BingoCard("Carol", 5, ("BJ",)),)
+    assert live_cards(table.seating.side.cards) == (BingoCard("Carol", 5, ("BJ",)),)
 
 
 def test_pass_closes_the_cards_paying_the_best_held_else_giving_the_bet_back() -> None:
@@ -164,7 +166,7 @@ def test_pass_closes_the_cards_paying_the_best_held_else_giving_the_bet_back() -
     rounds += ["up 9", "deal Bob 10 9", "deal Carol 10 8", "stand Bob", "stand Carol", "hole 2"]
     rounds += ["draw K"]  # 21
     table = night(BJINGO, "bingo Bob 3", *rounds[:-7], "bingo Carol 2", *rounds[-7:])
-    assert live_cards(table.seating.carry) == (
+    assert live_cards(table.seating.side.cards) == (
         BingoCard("Bob", 3, ("17", "18", "19", "21")),
         BingoCard("Carol", 2, ("21",)),
     )
@@ -176,7 +178,7 @@ def test_pass_closes_the_cards_paying_the_best_held_else_giving_the_bet_back() -
         ("Mei", "Bob", 15, "Bingo 4 Corners pays 5 (bingo.four_corners): the bank passes")
     ]
     assert table.balances["Bob"] == before["Bob"] + 15
-    assert table.seating.dealer == "Bob" and live_cards(table.seating.carry) == ()
+    assert table.seating.dealer == "Bob" and live_cards(table.seating.side.cards) == ()
     assert "pass" not in [w.split()[0] for _, w in table.words]  # stored as the settlement
 
 
@@ -197,7 +199,7 @@ def up_corner(session: Session) -> None:
 
 
 def cards_of(session: Session) -> tuple[BingoCard, ...]:
-    return live_cards(session.night.seating.carry)
+    return live_cards(session.night.seating.side.cards)
 
 
 def test_cards_survive_a_closed_terminal_and_undo_takes_a_rounds_marks_back(
@@ -270,7 +272,7 @@ def random_night(seed: int) -> tuple[Night, list[str]]:
         typed.append(line)
 
     for _ in range(rng.randrange(3, 9)):
-        holders = {c.name for c in live_cards(table.seating.carry)}
+        holders = {c.name for c in live_cards(table.seating.side.cards)}
         for name in table.seating.seats:
             if name == table.seating.dealer:
                 continue
@@ -344,7 +346,7 @@ def test_an_exported_night_log_with_cards_replays_to_the_same_night(banluck_home
     played = session.night
     fresh = Session.open(Store(banluck_home)).night
     assert again.balances == session.balances()
-    assert again.seating.carry == played.seating.carry == fresh.seating.carry
+    assert again.seating.side.cards == played.seating.side.cards == fresh.seating.side.cards
     assert [r.transfers for r in again.rounds] == [
         tuple(Transfer(t["from"], t["to"], t["amount"], t["reason"]) for t in e["transfers"])
         for e in session.store.entries(session.record["id"])

@@ -156,7 +156,7 @@ def test_a_second_box_takes_the_players_stake_until_it_has_its_own() -> None:
     assert played.current is not None
     assert {b.stake for b in played.current.state.players.values()} == {20}
     played = night("box Bob 3\nstake Bob:3 30\nbox Bob 1", head)
-    assert played.seating.standing == ()
+    assert played.seating.side.standing == ()
 
 
 @pytest.mark.parametrize(
@@ -208,7 +208,7 @@ def test_a_box_with_a_bettor_behind_it_cannot_be_taken_off() -> None:
 
 def test_a_leaving_bettor_takes_his_bet_with_him() -> None:
     played = night("behind Ben Ann 10 follow\nbox Eve 1\nleave Ben")
-    assert played.seating.standing == ()
+    assert played.seating.side.standing == ()
 
 
 def test_while_the_owner_deals_the_bets_behind_his_box_wait() -> None:
@@ -246,7 +246,7 @@ def test_the_banks_worst_case_counts_every_box_and_every_bet_behind() -> None:
     played = night(CASE_8, head)
     seating = played.seating
     stakes = {name: seating.stake_of(name) or 0 for name in seating.seats if name != "Dee"}
-    assert table_worst(seating.preset, stakes, (), seating.standing) == 255  # type: ignore[arg-type]
+    assert table_worst(seating.preset, stakes, (), seating.side.standing) == 255  # type: ignore[arg-type]
     played.do_line("up", ["9"])
     hints = panel(played.current.state).hints  # type: ignore[union-attr]
     assert "the bank risks at most 255 this round (limits.bank 1000)" in hints

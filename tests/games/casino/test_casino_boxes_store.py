@@ -22,6 +22,13 @@ def acts(cli, *lines: str) -> None:  # type: ignore[no-untyped-def]
         assert code == 0, (line, err)
 
 
+def test_a_casino_night_just_started_keeps_its_sides_keys(cli) -> None:  # type: ignore[no-untyped-def]
+    """The table of a night just opened has the casino side's keys, empty, as it always had."""
+    assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "--stake", "10")[0] == 0
+    table = Store().tonight()["table"]
+    assert table["standing"] == {} and table["bingo"] == [] and "bets" not in table
+
+
 def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # type: ignore[no-untyped-def]
     assert cli("night", "start", "box-21", "Dee", "Ann", "Ben", "Cid", "--stake", "10")[0] == 0
     acts(cli, "stake Ann 30", "behind ben ann 20 follow", "behind Cid Ann 10 stay")
@@ -30,7 +37,9 @@ def test_standing_bets_are_stored_with_the_table_and_read_back(cli) -> None:  # 
         "behind Ben": "behind Ben Ann 20 follow",
         "behind Cid": "behind Cid Ann 10 stay",
     }
-    assert Session.open(Store()).night.seating.standing == tuple(sorted(table["standing"].items()))
+    assert Session.open(Store()).night.seating.side.standing == tuple(
+        sorted(table["standing"].items())
+    )
     acts(cli, "up 7", "deal Ann A K")  # CASINO.md §8 case 8: +45, +30, +15
     _, out, _ = cli("ledger", "--json")
     (entry,) = json.loads(out)["entries"]
@@ -46,7 +55,7 @@ def test_a_standing_word_is_undone_like_a_stake(cli) -> None:  # type: ignore[no
     assert code == 0, err
     assert "behind Ben Ann 10 follow" in out
     assert Store().tonight()["table"]["standing"] == {}
-    assert Session.open(Store()).night.seating.standing == ()
+    assert Session.open(Store()).night.seating.side.standing == ()
 
 
 def test_a_refused_standing_word_changes_nothing_stored(cli) -> None:  # type: ignore[no-untyped-def]

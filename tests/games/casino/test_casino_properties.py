@@ -29,6 +29,7 @@ from banluck.games.casino.actions import (
 )
 from banluck.games.casino.family import CASINO
 from banluck.games.casino.preset import Preset
+from banluck.games.casino.side import CasinoSide
 from banluck.games.casino.state import RoundState
 from banluck.table.action import Action
 from banluck.table.line import split_line
@@ -112,7 +113,7 @@ def random_round(
 ) -> Round[RoundState]:
     """A random legal round off a shuffled shoe (`deck_of`), with the table's side `bets` and
     `standing` bets (bets behind a box and extra boxes)."""
-    table = Table(rules, "Dee", stakes, bets=bets, standing=standing)
+    table = Table(rules, "Dee", stakes, side=CasinoSide(bets, standing))
     rnd: Round[RoundState] = Round(table, CASINO)
     deck = deck_of(rng, rules.decks)
     for _ in range(160):

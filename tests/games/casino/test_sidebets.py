@@ -269,7 +269,7 @@ def test_side_bets_stand_like_stakes_and_zero_takes_them_down() -> None:
     night, _ = read_log(log, "x.log")
     assert night.balances == {"Mei": -65, "Bob": 65}
     assert [len(r.transfers) for r in night.rounds] == [2, 2, 1]
-    assert night.seating.bets == ()
+    assert night.seating.side.bets == ()
 
 
 @pytest.mark.parametrize(
@@ -306,7 +306,7 @@ def test_a_leaving_seat_takes_its_side_bets_with_it() -> None:
     night, _ = read_log(
         "night blackjack-pro Mei Bob Carol\nstake 10\npp Bob 5\ndp Carol 5\nleave Bob\n", "x"
     )
-    assert night.seating.bets == (("dp", "Carol", 5),)
+    assert night.seating.side.bets == (("dp", "Carol", 5),)
 
 
 def test_the_dealer_s_own_side_bets_wait_while_he_deals() -> None:
@@ -349,7 +349,7 @@ def test_a_bet_over_the_banks_limit_is_refused_with_the_figure() -> None:
         " of 600 (limits.bank)"
     )
     night, _ = read_log(head + "t3 Bob 4\n", "x.log")
-    assert night.seating.bets == (("pp", "Bob", 5), ("t3", "Bob", 4))
+    assert night.seating.side.bets == (("pp", "Bob", 5), ("t3", "Bob", 4))
     with pytest.raises(BanluckError, match=r"x.log:3: the bank could lose 800 this round"):
         read_log("night blackjack-pro Mei Bob\nrule limits.bank 600\nstake 200\n", "x.log")
 

@@ -98,7 +98,7 @@ def test_side_bets_replay_equals_live_and_pay_as_the_rules_say(
     equals an independent reading of its cards from the lines."""
     rnd = random_round(rules, random.Random(seed), stakes, bets)
     assert_replays(rnd)
-    expected = independent_side_bets(rnd.lines(), rnd.table.bets, rules)
+    expected = independent_side_bets(rnd.lines(), rnd.table.side.bets, rules)
     got = {(b.kind.word, b.name): b.result.amount for b in rnd.state.side_bets if b.result}
     assert got == expected
 

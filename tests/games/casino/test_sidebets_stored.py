@@ -24,10 +24,14 @@ def test_side_bets_survive_a_closed_terminal_and_undo(banluck_home: Path) -> Non
         session.act(line)
     assert session.said == "Carol's dp is now 2"
     again = Session.open(Store(banluck_home))
-    assert again.night.seating.bets == (("dp", "Carol", 2), ("pp", "Bob", 5), ("t3", "Carol", 5))
+    assert again.night.seating.side.bets == (
+        ("dp", "Carol", 2),
+        ("pp", "Bob", 5),
+        ("t3", "Carol", 5),
+    )
     assert again.undo() == "undid `dp Carol 2`"
     again = Session.open(Store(banluck_home))
-    assert again.night.seating.bets == (("pp", "Bob", 5), ("t3", "Carol", 5))
+    assert again.night.seating.side.bets == (("pp", "Bob", 5), ("t3", "Carol", 5))
     for line in ROUND:
         again.act(line)
     # Bob: 20 beats 18 +10, coloured pair +60; Carol: 15 loses -10, straight flush +200
