@@ -103,6 +103,45 @@ class NamedCardsAction(Action[S]):
         return cls(args[0], parse_cards(args[1:]))  # type: ignore[call-arg]
 
 
+class CardAction(Action[S]):
+    """An action of one card and no name, the dealer's: `up 7`, `hole K`, `draw 5`."""
+
+    card: Card
+    one_card: ClassVar[str] = ""  # the refusal of a line without exactly one card ("": usage)
+
+    def line(self) -> str:
+        return f"{self.word} {self.card.code()}"
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        cards = parse_cards(args)
+        if len(cards) != 1:
+            raise RuleError(cls.one_card or f"usage: {cls.usage}")
+        return cls(cards[0])  # type: ignore[call-arg]
+
+
+class NamedCardAction(Action[S]):
+    """An action on one hand with one card: `hit Bob 5`, `double Bob 9`."""
+
+    name: str
+    card: Card
+    takes_name: ClassVar[bool] = True
+    usage_note: ClassVar[str] = ""  # after the usage, when the line has not two words
+    one_card: ClassVar[str] = ""  # the refusal of more cards than one ("": usage)
+
+    def line(self) -> str:
+        return f"{self.word} {self.name} {self.card.code()}"
+
+    @classmethod
+    def parse(cls, args: Sequence[str]) -> Action[Any]:
+        if len(args) != 2:
+            raise RuleError(f"usage: {cls.usage}{cls.usage_note}")
+        cards = parse_cards(args[1:])
+        if len(cards) != 1:
+            raise RuleError(cls.one_card or f"usage: {cls.usage}")
+        return cls(args[0], cards[0])  # type: ignore[call-arg]
+
+
 def cards_text(cards: Sequence[Card]) -> str:
     """Cards as the night log spells them."""
     return " ".join(c.code() for c in cards)

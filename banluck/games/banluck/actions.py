@@ -32,6 +32,7 @@ from banluck.table.action import (
     DEALER,
     Action,
     BareAction,
+    CardAction,
     NamedAction,
     NamedCardsAction,
     cards_text,
@@ -666,11 +667,12 @@ def _dealer_turn(state: RoundState, doing: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action[RoundState]):
+class Draw(CardAction[RoundState]):
     card: Card
     word: ClassVar[str] = "draw"
     usage: ClassVar[str] = "draw CARD"
     help: ClassVar[str] = "the dealer draws a card"
+    one_card: ClassVar[str] = "draw takes one card: draw CARD"
 
     def verify(self, state: RoundState) -> None:
         if state.phase == "showdown":
@@ -685,16 +687,6 @@ class Draw(Action[RoundState]):
 
     def apply(self, state: RoundState) -> None:
         state.dealer_cards.append(self.card)
-
-    def line(self) -> str:
-        return f"draw {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        cards = parse_cards(args)
-        if len(cards) != 1:
-            raise RuleError("draw takes one card: draw CARD")
-        return cls(cards[0])
 
 
 @dataclass(frozen=True, slots=True)

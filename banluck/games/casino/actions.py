@@ -15,7 +15,14 @@ from banluck.games.casino.hands import is_two_card_21
 from banluck.games.casino.settlement import settle
 from banluck.games.casino.sidebet_round import check_suits
 from banluck.games.casino.state import Box, HandState, Result, RoundState
-from banluck.table.action import Action, BareAction, NamedAction, cards_text
+from banluck.table.action import (
+    Action,
+    BareAction,
+    CardAction,
+    NamedAction,
+    NamedCardAction,
+    cards_text,
+)
 
 
 def _check_new_cards(state: RoundState, new: Sequence[Card]) -> None:
@@ -120,11 +127,12 @@ def _before_decisions(state: RoundState, doing: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Up(Action[RoundState]):
+class Up(CardAction[RoundState]):
     card: Card
     word: ClassVar[str] = "up"
     usage: ClassVar[str] = "up CARD"
     help: ClassVar[str] = "the dealer's up card: starts a round"
+    one_card: ClassVar[str] = "usage: up CARD (the dealer's one face-up card)"
 
     def verify(self, state: RoundState) -> None:
         if state.up is not None:
@@ -135,16 +143,6 @@ class Up(Action[RoundState]):
     def apply(self, state: RoundState) -> None:
         state.up = self.card
         state.dealer_cards = [self.card]
-
-    def line(self) -> str:
-        return f"up {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        cards = parse_cards(args)
-        if len(cards) != 1:
-            raise RuleError("usage: up CARD (the dealer's one face-up card)")
-        return cls(cards[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +282,7 @@ class Peek(BareAction[RoundState]):
 
 
 @dataclass(frozen=True, slots=True)
-class Hole(Action[RoundState]):
+class Hole(CardAction[RoundState]):
     card: Card
     word: ClassVar[str] = "hole"
     usage: ClassVar[str] = "hole CARD"
@@ -318,16 +316,6 @@ class Hole(Action[RoundState]):
         state.dealer_cards.append(self.card)
         state.peeked = True
         settle(state)
-
-    def line(self) -> str:
-        return f"hole {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        cards = parse_cards(args)
-        if len(cards) != 1:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(cards[0])
 
 
 # -- the players -------------------------------------------------------------------------------
@@ -370,12 +358,14 @@ class Surrender(NamedAction[RoundState], _Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Hit(_Named):
+class Hit(NamedCardAction[RoundState], _Named):
     name: str
     card: Card
     word: ClassVar[str] = "hit"
     usage: ClassVar[str] = "hit NAME CARD"
     help: ClassVar[str] = "a card to a hand (hit Bob.2 5 to a split hand)"
+    usage_note: ClassVar[str] = " (every card is dealt face up)"
+    one_card: ClassVar[str] = "hit takes one card at a time: hit NAME CARD"
 
     def verify(self, state: RoundState) -> None:
         hand = _to_play(state, self.name, "hit")
@@ -394,18 +384,6 @@ class Hit(_Named):
         hand.cards.append(self.card)
         _bust_check(hand)
         settle(state)
-
-    def line(self) -> str:
-        return f"hit {self.name} {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        if len(args) != 2:
-            raise RuleError(f"usage: {cls.usage} (every card is dealt face up)")
-        cards = parse_cards(args[1:])
-        if len(cards) != 1:
-            raise RuleError("hit takes one card at a time: hit NAME CARD")
-        return cls(args[0], cards[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,7 +410,7 @@ _DOUBLE_TOTALS = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
 
 @dataclass(frozen=True, slots=True)
-class Double(_Named):
+class Double(NamedCardAction[RoundState], _Named):
     name: str
     card: Card
     word: ClassVar[str] = "double"
@@ -475,18 +453,6 @@ class Double(_Named):
         hand.cards.append(self.card)
         _bust_check(hand)
         settle(state)
-
-    def line(self) -> str:
-        return f"double {self.name} {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        if len(args) != 2:
-            raise RuleError(f"usage: {cls.usage}")
-        cards = parse_cards(args[1:])
-        if len(cards) != 1:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], cards[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -546,11 +512,12 @@ class Split(NamedAction[RoundState], _Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Action[RoundState]):
+class Draw(CardAction[RoundState]):
     card: Card
     word: ClassVar[str] = "draw"
     usage: ClassVar[str] = "draw CARD"
     help: ClassVar[str] = "the dealer draws (no hole card: his first draw is his second card)"
+    one_card: ClassVar[str] = "draw takes one card: draw CARD"
 
     def verify(self, state: RoundState) -> None:
         phase = state.phase
@@ -570,16 +537,6 @@ class Draw(Action[RoundState]):
     def apply(self, state: RoundState) -> None:
         state.dealer_cards.append(self.card)
         settle(state)
-
-    def line(self) -> str:
-        return f"draw {self.card.code()}"
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        cards = parse_cards(args)
-        if len(cards) != 1:
-            raise RuleError("draw takes one card: draw CARD")
-        return cls(cards[0])
 
 
 ROUND_ACTIONS: tuple[type[Action[RoundState]], ...] = (
