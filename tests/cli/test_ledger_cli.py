@@ -28,8 +28,10 @@ from banluck.app.session import Session
 from banluck.core.cards import RANKS, SUITS, Card
 from banluck.money import ledger
 from banluck.storage import Store
+from tests.games.banluck.test_round_properties import (
+    candidates,  # the round engine's random legal actions
+)
 from tests.helpers import ban_luck_shipped
-from tests.table.test_round_properties import candidates  # the round engine's random legal actions
 
 Cli = Callable[..., tuple[int, str, str]]
 

@@ -11,7 +11,7 @@ from banluck.games.banluck.family import BAN_LUCK
 from banluck.table.night import Night
 from banluck.table.nightlog import split_line
 from banluck.table.seating import seating_for
-from tests.table.test_transcripts import with_overrides
+from tests.games.banluck.test_transcripts import with_overrides
 
 
 def night_after(

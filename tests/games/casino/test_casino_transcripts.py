@@ -1,5 +1,5 @@
 """Whole casino nights replayed from night logs whose balances were worked out by hand from
-CASINO.md (§1 the rules, §8 the worked cases), in the format of tests/table/transcripts/."""
+CASINO.md (§1 the rules, §8 the worked cases), in the format of tests/games/banluck/transcripts/."""
 
 from __future__ import annotations
 

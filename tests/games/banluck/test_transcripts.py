@@ -1,6 +1,6 @@
 """Whole nights replayed from night logs whose balances were worked out by hand from docs/rules.md.
 
-Each file in tests/transcripts/ says what it expects in comments:
+Each file in transcripts/ beside this test says what it expects in comments:
 `# expect balances: Name N, ...`, `# expect dealer: Name`, `# expect rounds: N`, and
 `# with key=value ...` changes knobs of the named preset for that night.
 """
