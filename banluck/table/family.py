@@ -8,7 +8,8 @@ end (`banluck.table.round.Round`). A family brings its own pieces and nothing el
 - `opening`: the action that starts a round when none is open (ban-luck: the dealer's two cards);
 - `new_state`: the state of a round that has just been dealt;
 - `transfers`: the money of a finished round, netting to zero;
-- `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
+- `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes;
+- `lab`: its lab (banluck.table.lab): `banluck hand` and `banluck edge` as report data.
 
 Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
 `BAN_LUCK` (banluck.games.banluck.family); the application finds a family by the preset's `game`
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
+    from banluck.table.lab import Lab
     from banluck.table.seats import Table
 
 
@@ -156,6 +158,7 @@ class Family(Generic[S]):
     names_for: Callable[[str, S | None, list[str]], list[str]]
     panel: Callable[[S], Panel]
     advise: Callable[[S], Any] | None = None  # the console's `odds`: the game's advice now
+    lab: Lab | None = None  # `banluck hand` and `banluck edge` for the game (banluck.table.lab)
     idle: str = "between rounds: the first line of a round starts it"
     help_rows: tuple[HelpRow, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
