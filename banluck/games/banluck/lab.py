@@ -7,11 +7,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from banluck.table.lab import EdgeAsk, Figures, Report
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the report types are imported where a report is made
     from banluck.games.banluck.edge import EdgeResult
     from banluck.games.banluck.preset import Preset
+    from banluck.table.lab import EdgeAsk, Figures, Report
 
 
 class BanLuckLab:
@@ -21,6 +20,7 @@ class BanLuckLab:
         from banluck.core.cards import check_deck, parse_cards
         from banluck.games.banluck.hands import Hand
         from banluck.games.banluck.settlement import check_hand_size
+        from banluck.table.lab import Report
 
         parsed = parse_cards(cards)
         check_hand_size(parsed, preset, "the hand")
@@ -40,6 +40,7 @@ class BanLuckLab:
         from banluck.core.errors import RuleError
         from banluck.games.banluck.edge import check_simulation, exact_edge, simulate_edge
         from banluck.games.banluck.odds import Policy
+        from banluck.table.lab import Report
 
         policy = Policy(p=ask.p, stand_at=ask.stand_at)
         players, rounds, workers = ask.players, ask.rounds, ask.workers
@@ -112,6 +113,8 @@ def _edge_json(result: EdgeResult) -> dict[str, Any]:
 
 
 def _figures(rows: list[tuple[str, EdgeResult, EdgeResult | None]], players: int) -> Figures:
+    from banluck.table.lab import Figures
+
     grid: list[tuple[str, tuple[str, ...]]] = []
 
     def line(label: str, cells: list[str]) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from banluck.table.lab import EdgeAsk, Figures, Report
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the report types are imported where a report is made
     from banluck.games.casino.preset import Preset
+    from banluck.table.lab import EdgeAsk, Report
 
 
 class CasinoLab:
@@ -20,6 +19,7 @@ class CasinoLab:
         is a box's first two cards)."""
         from banluck.core.cards import check_deck, parse_cards
         from banluck.games.casino.hands import is_two_card_21, total
+        from banluck.table.lab import Report
 
         parsed = parse_cards(cards)
         check_deck(parsed, preset.decks)
@@ -49,6 +49,7 @@ class CasinoLab:
         from banluck.games.casino.bingo_edge import bingo_report
         from banluck.games.casino.edge import edge_report, rules_of
         from banluck.games.casino.sidebet_edge import side_bet_worths
+        from banluck.table.lab import Figures, Report
 
         reports: list[dict[str, Any]] = []
         for preset in presets:
