@@ -50,9 +50,9 @@ PLAYERS = [ClosedPlayer(f"P{i}", n) for i, n in enumerate((2, 3, 4, 2, 3, 4), 1)
 
 BEFORE = """
 import sys, types
-stub = types.ModuleType("banluck.cli.odds_cmd")
+stub = types.ModuleType("banluck.cli.lab_cmd")
 stub.register = lambda app: None
-sys.modules["banluck.cli.odds_cmd"] = stub
+sys.modules["banluck.cli.lab_cmd"] = stub
 from banluck.cli.main import main
 sys.exit(main(["hand", "A", "K"]))
 """

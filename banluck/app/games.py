@@ -1,9 +1,10 @@
 """The games by name: a preset's `game` chooses its `Game` and its preset loader.
 
 This is the one place that lists the games. Each game's `preset` module offers `PRESET` (its
-preset class, with `from_mapping` and `SCHEMA`), its `schema` module `SCHEMA` (the knobs alone)
-and its `family` module `FAMILY` (its `Game`); each is imported only when needed, so a command
-that only reads rules never loads a round engine, and one that only checks files no preset class.
+preset class, with `from_mapping` and `SCHEMA`), its `schema` module `SCHEMA` (the knobs alone),
+its `family` module `FAMILY` (its `Game`) and its `lab` module `LAB` (the game's `lab`); each
+is imported only when needed, so a command that only reads rules never loads a round engine, and
+one that only checks files no preset class.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from banluck.core.knobs import FIRST_GAME
 if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
     from banluck.core.knobs import Knob, Schema
     from banluck.table.game import Game
+    from banluck.table.lab import Lab
     from banluck.table.preset import TablePreset
 
 GAMES: dict[str, str] = {
@@ -80,9 +82,23 @@ def game_for(preset: TablePreset) -> Game[Any]:
 
 def counted_kinds(game: str = FIRST_GAME) -> tuple[str, ...]:
     """The hand kinds the ledger's statistics count (`banluck stats`): the game's
-    `Family.counted`, read from its `counted` module so that no round engine is loaded."""
+    `Game.counted`, read from its `counted` module so that no round engine is loaded."""
     kinds: tuple[str, ...] = _module(game, "stats", "counted").COUNTED
     return kinds
+
+
+def lab_for(preset: TablePreset) -> Lab | None:
+    """The lab of the preset's game (its game's `lab`), read from the game's `lab` module
+    alone: `banluck hand` and `banluck edge` load no round engine."""
+    _module(preset.game, preset.name, "schema")  # a game banluck plays
+    try:
+        module = import_module(f"{GAMES[preset.game]}.lab")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{GAMES[preset.game]}.lab":
+            raise
+        return None  # a game without a lab
+    lab: Lab | None = getattr(module, "LAB", None)
+    return lab
 
 
 def problems_of(data: Mapping[str, Any]) -> list[str]:

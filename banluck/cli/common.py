@@ -10,6 +10,16 @@ if TYPE_CHECKING:
     from banluck.app.people import NamedStore
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+TableJsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+RulesOpt = Annotated[
+    str, typer.Option("--rules", "-r", help="House-rule preset (see `banluck rules list`).")
+]
+# the players' policy of the ban-luck labs (`odds`, `edge`)
+POpt = Annotated[
+    float,
+    typer.Option("--p", help="Players' chance to draw at totals from the minimum to 17."),
+]
+StandOpt = Annotated[int, typer.Option("--stand-at", help="Players stand at this total or more.")]
 
 
 _OPENED: list[NamedStore] = []

@@ -31,7 +31,10 @@ HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real c
 # module in banluck.cli -> the words it adds after `banluck`. One line per module.
 MODULES: dict[str, tuple[str, ...]] = {
     "correct_cmd": ("amend", "correct", "rename"),
-    "hands_cmd": ("hand", "judge"),
+    "games.banluck_cmd": ("odds", "judge"),
+    "games.casino_cmd": ("strategy",),
+    "hands_cmd": ("hand",),
+    "lab_cmd": ("edge",),
     "ledger_cmd": (
         "ledger",
         "history",
@@ -46,7 +49,6 @@ MODULES: dict[str, tuple[str, ...]] = {
     "demo_cmd": ("demo",),
     "pay_cmd": ("pay",),
     "night_cmd": ("night", "act"),
-    "odds_cmd": ("odds", "edge", "strategy"),
     "replay_cmd": ("replay",),
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),

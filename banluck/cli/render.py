@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from banluck.games.banluck.advice import Advice
-    from banluck.games.banluck.preset import Preset
+    from banluck.table.lab import Figures, Report
     from banluck.table.night import Night
     from banluck.table.seating import FinishedRound, Seating
 
@@ -173,15 +172,15 @@ def table_screen(
 
 
 def print_advice(
-    advice: Advice,
-    preset: Preset,
+    advice: Any,
+    preset: Any,
     out: Console | None = None,
     stakes: Mapping[str, int] | None = None,
     stake: int = 10,
 ) -> None:
-    """The advisor's screen: each closed hand's odds (%) and the dealer's expected result of
-    opening it now or drawing first, in money at that player's stake (`stakes`, else `stake`).
-    A row no hand can reach is left out. Players are columns where they fit; on a narrow
+    """The advisor's screen (ban-luck's `Advice` under its `Preset`): each closed hand's odds
+    (%) and the dealer's expected result of opening it now or drawing first, in money at that
+    player's stake (`stakes`, else `stake`). A row no hand can reach is left out. Players are columns where they fit; on a narrow
     terminal each player is a block of his own, every figure whole."""
     dealer = advice.dealer
     can = [
@@ -232,6 +231,52 @@ def print_advice(
     else:
         screen.print(records(None, heads, per_player, min(screen.width, NARROW - 1)))
     screen.print(f"advice: {advice.summary()}")
+
+
+def print_report(report: Report) -> None:
+    """A lab's report (banluck.table.lab): its figures, the notes under them, then its lines."""
+    import typer
+
+    if report.figures is not None or report.notes:  # rich is loaded for what it draws
+        out = console()
+        if report.figures is not None:
+            print_figures(report.figures, out)
+        for note in report.notes:
+            out.print(note)
+    for line in report.lines:
+        typer.echo(line)
+
+
+def print_figures(figures: Figures, out: Console) -> None:
+    """Rows of figures with a column a preset: where they fit the terminal whole (or when the
+    figures ask for one table); else a block a preset, every figure whole (a narrow terminal)."""
+    from rich.table import Table
+
+    names = figures.columns
+    cells = [[label, *values] for label, values in figures.rows]
+    if not figures.whole:
+        table = Table(title=figures.title)
+        table.add_column("")
+        for name in names:
+            table.add_column(name, justify="right")
+        for row in cells:
+            table.add_row(*row)
+        out.print(table)
+        return
+    if out.width >= NARROW and fits(["", *names], cells, out.width, boxed=True):
+        table = Table()
+        table.add_column("")
+        for name in names:
+            table.add_column(name, justify="right", no_wrap=True)
+        for row in cells:
+            table.add_row(*row)
+        out.print(titled(figures.title, table))
+        return
+    heads = ["", *(label.strip() for label, _ in figures.rows)]
+    per_preset = [
+        [name, *(values[i] for _, values in figures.rows)] for i, name in enumerate(names)
+    ]
+    out.print(records(figures.title, heads, per_preset, out.width))
 
 
 def _with_percent(label: str, cell: str) -> str:
@@ -356,3 +401,48 @@ def records(
     if caption:
         parts.append(Text(caption, style="dim"))
     return Group(*parts)
+
+
+class Progress:
+    """What a long computation says on stderr while it runs (banluck.table.lab.Progress): a rich
+    progress bar a task, or a status line; nothing when disabled (--json). Use it as a context
+    manager: the bar or the status goes when the computation ends."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.live: Any = None  # the rich Progress or Status, opened on first use
+        self.tasks: Any = None
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def bar(self, text: str, total: int) -> Any:
+        if not self.enabled:
+            return None
+        if self.tasks is None:
+            from rich.console import Console
+            from rich.progress import Progress as Bars
+
+            self.tasks = Bars(console=Console(stderr=True), transient=True)
+            self.tasks.__enter__()
+        task = self.tasks.add_task(text, total=total)
+
+        def update(done: int, _total: int) -> None:
+            self.tasks.update(task, completed=done)
+
+        return update
+
+    def say(self, text: str) -> None:
+        if not self.enabled:
+            return
+        if self.live is None:
+            from rich.console import Console
+
+            self.live = Console(stderr=True).status("")
+            self.live.__enter__()
+        self.live.update(text)
+
+    def __exit__(self, *exc: object) -> None:
+        for shown in (self.tasks, self.live):
+            if shown is not None:
+                shown.__exit__(*exc)

@@ -11,7 +11,8 @@ end (`banluck.table.round.Round`). A game brings its own pieces and nothing else
 - `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
 - `side`: its between-round money (`banluck.table.seating.Side`; the casino's side bets, boxes
   and Bingo cards), none for ban-luck;
-- `redealt`: how a round may end that the same dealer deals again (ban-luck's `void`).
+- `redealt`: how a round may end that the same dealer deals again (ban-luck's `void`);
+- `lab`: its lab (banluck.table.lab): `banluck hand` and `banluck edge` as report data.
 
 Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
 `BAN_LUCK` (banluck.games.banluck.family); the application finds a game by the preset's `game`
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
     from banluck.table.action import Action
+    from banluck.table.lab import Lab
     from banluck.table.seating import Side, Table
 
 
@@ -98,6 +100,7 @@ class Game(Generic[S]):
     names_for: Callable[[str, S | None, list[str]], list[str]]
     panel: Callable[[S], Panel]
     advise: Callable[[S], Any] | None = None  # the console's `odds`: the game's advice now
+    lab: Lab | None = None  # `banluck hand` and `banluck edge` for the game (banluck.table.lab)
     idle: str = "between rounds: the first line of a round starts it"
     help_rows: tuple[HelpRow, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)

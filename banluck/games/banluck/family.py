@@ -7,6 +7,7 @@ from typing import Any
 from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
 from banluck.games.banluck.counted import COUNTED
 from banluck.games.banluck.hints import hints, names_for, words_now
+from banluck.games.banluck.lab import LAB
 from banluck.games.banluck.panel import panel
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import GAME
@@ -56,6 +57,7 @@ BAN_LUCK: Game[RoundState] = Game(
     words_now=words_now,
     names_for=names_for,
     panel=panel,
+    lab=LAB,
     advise=advise_round,
     idle="between rounds: `dealer C C` starts a round",
     help_rows=HELP,

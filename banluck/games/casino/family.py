@@ -7,6 +7,7 @@ from banluck.games.casino import boxes
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
 from banluck.games.casino.bingo import live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
+from banluck.games.casino.lab import LAB
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.risk import check_limit, table_worst
@@ -77,6 +78,7 @@ CASINO: Game[RoundState] = Game(
     words_now=words_now,
     names_for=names_for,
     panel=panel,
+    lab=LAB,
     idle="between rounds: `up CARD` starts a round",
     help_rows=HELP,
     aliases={
