@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
     from banluck.games.banluck.advice import Advice
     from banluck.games.banluck.preset import Preset
+    from banluck.games.tournament.night import Tournament
     from banluck.table.night import Night
     from banluck.table.seating import FinishedRound, Seating
 
@@ -169,6 +170,57 @@ def table_screen(
         bal.add_row(*cells)
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
+    return Group(*parts)
+
+
+def tournament_screen(t: Tournament, width: int, night_id: int | None = None) -> RenderableType:
+    """The tournament's leaderboard (stacks, who bets next, hands to the next cut-off) and the
+    hand in play (the console's screen at a tournament, `tournament show`, `replay`)."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from banluck.games.tournament.panel import board
+
+    shown = board(t)
+    narrow = width < NARROW
+    parts: list[RenderableType] = []
+    head = f"Tournament · night {night_id}" if night_id is not None else "Tournament"
+    head += f" · pool {t.start.pool}"
+    parts.append(Text(head, style="bold"))
+    parts.append(Text(shown.title))
+    board_table = Table(box=None, show_header=True, pad_edge=False, expand=False)
+    board_table.add_column("#", justify="right")
+    board_table.add_column("player", overflow="fold")
+    board_table.add_column("stack", justify="right")
+    board_table.add_column("bet", justify="right")
+    board_table.add_column("", overflow="fold")
+    for row in shown.rows:
+        status = row.status
+        if narrow and row.out and not t.over:
+            status = status.split(":")[0]  # `out after hand 8`: the reason is in `tournament show`
+        style = "dim" if row.out else ("bold" if status == "next to bet" else "")
+        board_table.add_row(str(row.place), row.name, str(row.stack), row.bet, status, style=style)
+    parts.append(board_table)
+    if shown.dealer or shown.hand:
+        parts.append(Text(shown.dealer or "dealer: no card yet"))
+        hand_table = Table(box=None, show_header=False, pad_edge=False, expand=False)
+        hand_table.add_column(overflow="fold")
+        hand_table.add_column(justify="right")
+        hand_table.add_column(overflow="fold")
+        if not narrow:
+            hand_table.add_column(overflow="fold")
+        for h in shown.hand:
+            state = h.state if h.amount is None else f"{h.amount:+d}"
+            cells = [h.name, h.bet, h.cards or "-", state]
+            hand_table.add_row(
+                *(cells if not narrow else [cells[0], cells[1], f"{cells[2]} {state}"])
+            )
+        parts.append(hand_table)
+    for hint in shown.hints:
+        parts.append(Text(hint, style="dim"))
+    if not shown.hints:  # the hand's hints say what comes next; between hands, this does
+        parts.append(Text(shown.awaited, style="yellow"))
     return Group(*parts)
 
 

@@ -51,13 +51,14 @@ def act(
 
     Example: banluck tournament act bet Ann 100
     """
-    from banluck.app.tournament import TournamentSession
+    from banluck.app.session import TOURNAMENT, Session
 
-    session = TournamentSession.open(open_store())
-    typed = " ".join(line)
-    stored = session.act(typed)
-    typer.echo(stored if stored.startswith("undid") else f"ok: {stored}")
-    typer.echo(session.tournament.pending())
+    session = Session.open(open_store(), (TOURNAMENT,))
+    session.act(" ".join(line))
+    done = session.done
+    assert done is not None
+    typer.echo(session.undone if done.kind == "undo" else f"ok: {done.line}")
+    typer.echo(session.night.pending())
 
 
 @app.command("show")
@@ -66,10 +67,11 @@ def show(as_json: JsonOpt = False) -> None:
 
     Example: banluck tournament show
     """
-    from banluck.app.tournament import TournamentSession
+    from banluck.app.session import TOURNAMENT, Session
+    from banluck.app.tournament import as_tournament
 
-    session = TournamentSession.open(open_store())
-    played = session.tournament
+    session = Session.open(open_store(), (TOURNAMENT,))
+    played = as_tournament(session.night)
     if as_json:
         from banluck.games.tournament.panel import board
 
@@ -89,8 +91,7 @@ def show(as_json: JsonOpt = False) -> None:
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    from banluck.cli.render import console
-    from banluck.cli.tournament_view import tournament_screen
+    from banluck.cli.render import console, tournament_screen
 
     out_console = console()
     out_console.print(tournament_screen(played, out_console.width, session.record["id"]))
