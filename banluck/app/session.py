@@ -75,14 +75,14 @@ class Session:
         from banluck.app.tournament import replay, tournament_of
 
         tournament = tournament_of(record) is not None
-        if TOURNAMENT in kinds and (tournament or USUAL not in kinds):
-            if not tournament:
-                raise BanluckError(
-                    "no tournament is open: start one with"
-                    " `banluck tournament start PRESET NAME NAME... --buy-in N --chips N`"
-                )
+        if tournament and TOURNAMENT in kinds:
             assert record is not None
             return cls(store, record, replay(record), live, stamp=stamp)
+        if USUAL not in kinds:
+            raise BanluckError(
+                "no tournament is open: start one with"
+                " `banluck tournament start PRESET NAME NAME... --buy-in N --chips N`"
+            )
         if record is None:
             raise NoNight(
                 "no night is open: start one with `banluck night start PRESET SEAT SEAT...`"
