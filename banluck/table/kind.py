@@ -1,13 +1,5 @@
-"""What every kind of night answers, so that one session stores it and one console draws it.
-
-A night kind (the usual `Night`, the `Tournament`) is its lines played from a start. The session
-asks it to do a typed line (`do_line`, which says what the line did: a `Done`), and stores that:
-the usual night keeps the lines of the round being played and each finished round as a ledger
-entry; a night kind with a `record_key` keeps every line in the night record's
-`table[record_key]["lines"]`, and the money it pays out of its pool (`Done.prizes`) as ledger
-entries, in the same write. The console asks it what is awaited (`pending`), the words a line may
-start with now and at all, and the names a word takes, for completion.
-"""
+"""What every kind of night answers (the usual `Night`, the `Tournament`), so that one session
+stores it and one console draws it (docs/engine.md, "Nights of their own kind")."""
 
 from __future__ import annotations
 
