@@ -35,7 +35,7 @@ from rich.console import Console  # noqa: E402
 
 from banluck.app.presets import load  # noqa: E402
 from banluck.app.records import start_table  # noqa: E402
-from banluck.cli.console_loop import TableConsole  # noqa: E402
+from banluck.cli.console import TableConsole  # noqa: E402
 from banluck.storage import Store  # noqa: E402
 from banluck.table.seating import seating_for  # noqa: E402
 from bench.store import PLAYERS, SNAPSHOT, year  # noqa: E402

@@ -1,16 +1,20 @@
-"""The open night in the store, driven by night-log lines: what `banluck act`, `banluck table`
-and `banluck replay --save` share.
+"""The open night in the store, of any kind, driven by night-log lines: what `banluck act`,
+`banluck tournament act`, `banluck table` and `banluck replay --save` share.
 
 Between rounds the store keeps the table: seats, stakes, dealer and the rotation counters (the
 night record's `table`). During a round it keeps the round's lines, one write per line, so a crash
 loses at most the line being typed. A finished round is recorded, its live lines cleared and the
 table moved on (rotation) in one atomic write; so is `undo` of the last round.
+
+A night kind with a `record_key` (a tournament, banluck.table.kind) keeps every line in the
+night record's `table[record_key]["lines"]`, one write per line; the line that pays its prizes
+writes them with it, and `undo` of that line takes them back out in the same write.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +28,7 @@ from banluck.app.records import (
     table_after,
 )
 from banluck.core.errors import BanluckError, RuleError
+from banluck.table.kind import Done, NightKind
 from banluck.table.line import Line
 from banluck.table.night import Night, changes
 from banluck.table.seating import FinishedRound, Seating
@@ -40,19 +45,21 @@ class StaleLine(BanluckError):
     """A stored line of the live round that the rules refuse when it is replayed."""
 
 
-NIGHT_WORDS = ("stake", "seat", "leave", "pass", "sit", "back")
+USUAL, TOURNAMENT = "night", "tournament"  # the night kinds `Session.open` may be asked for
 
 
 @dataclass(slots=True)
 class Session:
-    """The open night: its record, and a Night replayed from the table and the live lines."""
+    """The open night: its record, and its night (a `Night` replayed from the table and the
+    live lines, or a night kind replayed from the lines its record keeps)."""
 
     store: Store
     record: dict[str, Any]
-    night: Night
+    night: NightKind
     live: list[str]
     undone: str | None = None  # what the last `undo` line undid, said back to the dealer
     said: str | None = None  # what the last line changed at the table, in one line
+    done: Done | None = None  # what the night said the last line did
     # the night's data on disk (`Store.stamp`) when the record and live round were read: while
     # it is the same, nothing was written since and they need not be read again
     stamp: tuple[Any, ...] | None = None
@@ -60,17 +67,27 @@ class Session:
     known: bool = False
 
     @classmethod
-    def open(cls, store: Store) -> Session:
+    def open(cls, store: Store, kinds: Collection[str] = (USUAL,)) -> Session:
+        """The open night, of one of `kinds` (a usual night, a tournament)."""
         # one read of the store: the night's record, its rounds' count and live round, and the
         # stamp of its data taken before reading (a write in between shows)
         stamp, record, next_round, live = store.tonight_view()
+        from banluck.app.tournament import replay, tournament_of
+
+        tournament = tournament_of(record) is not None
+        if tournament and TOURNAMENT in kinds:
+            assert record is not None
+            return cls(store, record, replay(record), live, stamp=stamp)
+        if USUAL not in kinds:
+            raise BanluckError(
+                "no tournament is open: start one with"
+                " `banluck tournament start PRESET NAME NAME... --buy-in N --chips N`"
+            )
         if record is None:
             raise NoNight(
                 "no night is open: start one with `banluck night start PRESET SEAT SEAT...`"
             )
-        from banluck.app.tournament import tournament_of
-
-        if tournament_of(record) is not None:
+        if tournament:
             raise BanluckError(
                 f"night {record['id']} is a tournament: play it with `banluck table` or"
                 " `banluck tournament act LINE`"
@@ -86,6 +103,12 @@ class Session:
         )
         night.lines.clear()
         return cls(store, record, night, live, stamp=stamp)
+
+    @property
+    def usual(self) -> Night:
+        """The usual night being played (what a usual night's command asks of it)."""
+        assert isinstance(self.night, Night), "a usual night's question, asked of another kind"
+        return self.night
 
     def act(self, line: str | Line) -> FinishedRound | None:
         """Apply one night-log line and store it. Returns the round it finished, if any.
@@ -106,6 +129,13 @@ class Session:
         another command since this session read it; a decision on a stale view changes nothing."""
         if self.stamp is not None and self.store.stamp(self.record["id"]) == self.stamp:
             return  # nothing was written since this session read the night
+        if self.night.record_key is not None:
+            if self.store.tonight() != self.record:
+                raise RuleError(
+                    "the tournament was changed from another window or command since this one"
+                    " read it: look at it again and type the line again if it still applies"
+                )
+            return
         if self.store.live() != self.live:
             raise RuleError(
                 "the round was changed from another window or command since this one read it:"
@@ -131,11 +161,22 @@ class Session:
         self.stamp = stamp
         if record is not None:
             self.record = record
+            if self.night.record_key is not None:  # the night as stored (the truth)
+                from banluck.app.tournament import replay, tournament_of
+
+                if tournament_of(record) is not None:
+                    self.night = replay(record)
         self.live = live
 
     def _act(self, line: str | Line) -> FinishedRound | None:
         if isinstance(line, str):
             line = Line.read(line, self.night.aliases())
+        if self.night.record_key is not None:
+            self.said = None
+            self.done = self.night.do_line(line)
+            self._keep(self.done)
+            return None
+        night = self.usual
         word, args = line.word, list(line.args)
         if not word:
             raise RuleError("an empty line: type a word such as `hit Bob` (see `help`)")
@@ -148,19 +189,19 @@ class Session:
             return None
         if word == "night":
             raise RuleError("a night is already open: `banluck night close` ends it")
-        if word == "round" and self.night.current is None:
+        if word == "round" and night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
         if word == "seat":
             args = self._known_names(args)
         if word == "stake" and len(args) == 1:
             args = ["all", *args]  # typed `stake 10` is everyone's: stored so (docs/choices.md)
-        seating_before = self.night.seating
+        seating_before = night.seating
         self.said = None
-        done = self.night.do_line(word, args)
-        self.said = changes(seating_before, self.night.seating)
-        s = self.night.seating
+        done = self.done = night.do_line(word, args)
+        self.said = changes(seating_before, night.seating)
+        s = night.seating
         if done.kind == "word":  # a word between rounds (the night's or the side's), no money
-            self._store_table(s, [*stored_words(self.record), self.night.words[-1]])
+            self._store_table(s, [*stored_words(self.record), night.words[-1]])
             return None
         if done.settled is not None:  # a round, or a settlement between rounds
             table = self._table(s)
@@ -177,17 +218,49 @@ class Session:
         self.known = True
         return None
 
+    def _keep(self, done: Done) -> None:
+        """Store what a line did at a night that keeps its lines in its record: its lines with
+        the record, and the prizes the line pays (or, after `undo`, takes back) in that write."""
+        from banluck.app.tournament import pool_of
+        from banluck.money.ledger import pool_entry
+
+        key = self.night.record_key
+        assert key is not None
+        table = dict(self.record.get("table") or {})
+        table[key] = {**dict(table[key]), "lines": list(self.night.lines)}
+        if done.kind == "undo":
+            back = "; the prizes are taken back out of the ledger" if done.prizes else ""
+            self.undone = f"undid `{done.line}`{back}"
+        if not done.prizes:
+            self.record = self.store.update_night(table=table)
+        elif done.kind == "undo":
+            seqs = [int(e["seq"]) for e in self.prizes()]
+            self.store.drop_entries(seqs, night_update={"table": table})
+        else:
+            pool = pool_of(self.record["id"])
+            entries = [pool_entry("prize", p.player, pool, p.amount, p.note) for p in done.prizes]
+            self.store.add_entries(entries, night_update={"table": table})
+        if done.prizes:
+            record = self.store.tonight()
+            assert record is not None
+            self.record = record
+        self.known = True
+
+    def prizes(self) -> list[dict[str, Any]]:
+        """Tonight's prize entries in the ledger."""
+        return [e for e in self.store.entries(self.record["id"]) if e.get("kind") == "prize"]
+
     def balances(self) -> dict[str, int]:
         """Tonight's balances, every seat included: the night's totals in the index, made from
         its entries (`money.stats.night_totals`), so the night file is not read or decoded again
         however long the night."""
-        seated = {n: 0 for n in self.night.seating.seats}
+        seated = {n: 0 for n in self.usual.seating.seats}
         return {**seated, **self.store.totals([self.record["id"]])["balance"]}
 
     def results(self) -> dict[str, int]:
         """Tonight's results (won or lost at the table, payments apart), every seat included,
         from the night's totals in the index as `balances`."""
-        seated = {n: 0 for n in self.night.seating.seats}
+        seated = {n: 0 for n in self.usual.seating.seats}
         return {**seated, **self.store.totals([self.record["id"]])["result"]}
 
     def _known_names(self, names: list[str]) -> list[str]:
@@ -225,6 +298,11 @@ class Session:
                 self._reread()
 
     def _undo(self) -> str:
+        if self.night.record_key is not None:
+            self.done = self.night.do_line(Line("undo"))
+            self._keep(self.done)
+            assert self.undone is not None
+            return self.undone
         if self.live:
             line = self.store.pop_action()
             self.live = self.live[:-1]

@@ -1,4 +1,4 @@
-"""A tournament night in the store: what `banluck tournament` and `banluck table` share.
+"""A tournament night in the store: its record, replayed (the one `Session` plays and stores it).
 
 A tournament is a night of the store like any other (its preset's snapshot, its seats, its
 ledger entries), whose night record's `table` holds `tournament`: `{buy_in, chips, seats,
@@ -6,7 +6,7 @@ lines}`, `lines` being every line typed since the first (the night log without i
 Its stacks and eliminations are never stored: they are what replaying those lines gives, so a
 closed terminal loses nothing. The ledger holds only money: each player's buy-in, recorded with
 the night in one write, and the prizes, recorded with the line that ends the tournament in one
-write. Chips never reach it. The prize pool is the ledger's party `pool:tournament-<night id>`.
+write (`app/session.py`). Chips never reach it. The prize pool is the ledger's party `pool:tournament-<night id>`.
 
 The night record's `dealer` is the first seat (the store wants one of the seats): at a
 tournament the dealer is neutral and plays no seat.
@@ -15,7 +15,6 @@ tournament the dealer is neutral and plays no seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from banluck.app.games import load_preset, night_kind
@@ -23,11 +22,9 @@ from banluck.core.errors import BanluckError, RuleError
 
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
-    from banluck.storage import Store
     from banluck.table.preset import TablePreset
 
 KEY = "tournament"
-ORDINALS = ("1st", "2nd", "3rd")
 
 
 def kind_of() -> Any:
@@ -46,10 +43,6 @@ def tournament_of(record: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
 def pool_of(night_id: int) -> str:
     """The prize pool's name (its ledger account is `pool:<name>`)."""
     return f"tournament-{night_id}"
-
-
-def place(n: int) -> str:
-    return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 
 
 def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tournament:
@@ -72,111 +65,13 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
     return played
 
 
-@dataclass(slots=True)
-class TournamentSession:
-    """The open tournament night: its record and the tournament replayed from its lines."""
-
-    store: Store
-    record: dict[str, Any]
-    tournament: Tournament
-
-    @classmethod
-    def open(cls, store: Store) -> TournamentSession:
-        record = store.tonight()
-        if record is None or tournament_of(record) is None:
-            raise BanluckError(
-                "no tournament is open: start one with"
-                " `banluck tournament start PRESET NAME NAME... --buy-in N --chips N`"
-            )
-        return cls(store, record, replay(record))
-
-    def _table(self, lines: Sequence[str]) -> dict[str, Any]:
-        table = dict(self.record.get("table") or {})
-        table[KEY] = {**dict(table[KEY]), "lines": list(lines)}
-        return table
-
-    def _check_fresh(self) -> None:
-        if self.store.tonight() != self.record:
-            raise RuleError(
-                "the tournament was changed from another window or command since this one read"
-                " it: look at it again and type the line again if it still applies"
-            )
-
-    def prizes(self) -> list[dict[str, Any]]:
-        """Tonight's prize entries in the ledger."""
-        return [e for e in self.store.entries(self.record["id"]) if e.get("kind") == "prize"]
-
-    def act(self, line: str) -> str:
-        """Apply one line and store it; return it as stored. A refused line changes nothing."""
-        from banluck.table.line import read_line
-
-        with self.store.locked():
-            self._check_fresh()
-            word, args = read_line(line, kind_of().ALIASES)
-            try:
-                if word == "undo" and not args:
-                    return self._undo()
-                return self._act(line)
-            except BanluckError:
-                self._reread()
-                raise
-
-    def _reread(self) -> None:
-        """After a refusal: the tournament as stored (the truth)."""
-        record = self.store.tonight()
-        if record is not None and tournament_of(record) is not None:
-            self.record, self.tournament = record, replay(record)
-
-    def _act(self, line: str) -> str:
-        played = self.tournament
-        was_over = played.over
-        stored: str = played.do_line(line)
-        table = self._table(played.lines)
-        if played.over and not was_over:
-            self.record = self._pay_prizes(table)
-        else:
-            self.record = self.store.update_night(table=table)
-        return stored
-
-    def _pay_prizes(self, table: Mapping[str, Any]) -> dict[str, Any]:
-        """The line that ends the tournament and its prizes, in one write."""
-        from banluck.money.ledger import pool_entry
-
-        pool = pool_of(self.record["id"])
-        played = self.tournament
-        won = played.prizes()
-        entries = []
-        ahead = 0  # players placed before this group: tied players share a place
-        for group in played.standings():
-            for name in group:
-                if name in won:
-                    note = f"{place(ahead + 1)} place" + (" (tied)" if len(group) > 1 else "")
-                    entries.append(pool_entry("prize", name, pool, won[name], note))
-            ahead += len(group)
-        self.store.add_entries(entries, night_update={"table": dict(table)})
-        record = self.store.tonight()
-        assert record is not None
-        return record
-
-    def undo(self) -> str:
-        with self.store.locked():
-            self._check_fresh()
-            return self._undo()
-
-    def _undo(self) -> str:
-        played = self.tournament
-        was_over = played.over
-        last = played.undo()
-        table = self._table(played.lines)
-        if was_over:
-            seqs = [int(e["seq"]) for e in self.prizes()]
-            self.store.drop_entries(seqs, night_update={"table": table})
-            record = self.store.tonight()
-            assert record is not None
-            self.record = record
-            return f"undid `{last}`; the prizes are taken back out of the ledger"
-        self.record = self.store.update_night(table=table)
-        return f"undid `{last}`"
+def as_tournament(night: object) -> Tournament:
+    """The tournament a session plays (`Session.night`), as the tournament it is."""
+    kind = kind_of()
+    if not isinstance(night, kind.Tournament):
+        raise BanluckError("the open night is not a tournament")
+    played: Tournament = night
+    return played
 
 
 def is_tournament_log(text: str) -> bool:

@@ -52,7 +52,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "replay_cmd": ("replay",),
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),
-    "tournament_cmd": ("tournament",),
+    "games.tournament_cmd": ("tournament",),
 }
 
 

@@ -45,7 +45,7 @@ def show(as_json: JsonOpt = False) -> None:
     session = Session.open(open_store())
     results = session.results()
     if as_json:
-        s = session.night.seating
+        s = session.usual.seating
         out = {
             "night": session.record["id"],
             "date": session.record["date"],
@@ -65,7 +65,7 @@ def show(as_json: JsonOpt = False) -> None:
     from banluck.cli.render import console, table_screen
 
     out_console = console()
-    out_console.print(table_screen(session.night, results, out_console.width, session.record["id"]))
+    out_console.print(table_screen(session.usual, results, out_console.width, session.record["id"]))
 
 
 @app.command("close")

@@ -68,8 +68,6 @@ def replay(
 
     text, source = read_source(file)
     if is_tournament_log(text):  # a night of its own kind (docs/tournament.md)
-        from banluck.cli.tournament_view import replay_tournament
-
         replay_tournament(text, source, as_json, save)
         return
     night, _ = read_log(text, source, load)
@@ -108,6 +106,53 @@ def replay(
             f" {night.current.pending()}[/]"
         )
     out_console.print(balances_table(night.balances, title="Balances"))
+
+
+def replay_tournament(text: str, source: str, as_json: bool, save: bool) -> None:
+    """`banluck replay` of a tournament log: every hand's chips, the standings and the prizes."""
+    import json
+
+    import typer
+    from rich.text import Text
+
+    from banluck.app.presets import load
+    from banluck.app.tournament import read_tournament_log
+    from banluck.cli.games.tournament_cmd import tournament_screen
+    from banluck.cli.render import console
+    from banluck.core.errors import BanluckError
+
+    if save:
+        raise BanluckError(
+            "--save records usual nights: a tournament is recorded as it is played"
+            " (`banluck tournament start`, then `banluck table`)"
+        )
+    played = read_tournament_log(text, source, load)
+    if as_json:
+        out = {
+            "preset": played.preset.name,
+            "hands": [
+                {"number": h.number, "bets": h.bets, "chips": h.chips, "dealer": h.dealer}
+                for h in played.hands
+            ],
+            "stacks": dict(played.stacks),
+            "out": [{"name": o.name, "hand": o.hand, "reason": o.reason} for o in played.out],
+            "over": played.over,
+            "prizes": played.prizes(),
+        }
+        if not played.over:
+            out["unfinished"] = played.pending()
+        typer.echo(json.dumps(out, ensure_ascii=False))
+        return
+    out_console = console()
+    for h in played.hands:
+        moved = ", ".join(f"{n} {c:+d}" for n, c in h.chips.items())
+        out_console.print(Text(f"hand {h.number}: {moved} (dealer {h.dealer:+d})"))
+        for gone in played.out:
+            if gone.hand == h.number:
+                out_console.print(Text(f"  {gone.name} is out: {gone.reason}", "yellow"))
+    out_console.print(tournament_screen(played, out_console.width))
+    for name, amount in played.prizes().items():
+        out_console.print(Text(f"prize {amount} to {name}", "green"))
 
 
 def register(app: typer.Typer) -> None:

@@ -43,7 +43,7 @@ def table(
 
     Example: banluck table chinese Mei Bob Carol Dave --stake 10
     """
-    from banluck.cli.console_loop import run_console
+    from banluck.cli.console import run_console
 
     run_console(preset, seats or [], stake)
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer
 from banluck.core.suggest import close_to, unknown_word
 from banluck.table.action import DEALER, Action
-from banluck.table.game import Game
+from banluck.table.game import Game, HelpRow
+from banluck.table.kind import Done
 from banluck.table.line import NIGHT_ALIASES, Line
 from banluck.table.round import Round
 from banluck.table.seating import (
@@ -30,6 +31,8 @@ from banluck.table.seating import (
 
 if TYPE_CHECKING:
     pass
+
+__all__ = ["Done", "Night"]  # Done: what a line did (banluck.table.kind), as every night kind says
 
 EVERYONE = ("all", "everyone")
 
@@ -49,24 +52,6 @@ def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str
 # The night's words that may raise the next round's bets (a stake, a seat, a player back in);
 # with a game's own standing words (boxes, bets behind), they are checked against its limits.
 RAISES_BETS = ("stake", "seat", "back")
-
-
-@dataclass(frozen=True, slots=True)
-class Done:
-    """What one line did to the night, for whoever stores it:
-
-    - `play`: a line of the round being played (`line`: as stored, names as seated, cards as
-      codes), the round still open;
-    - `word`: a word between rounds, the night's or the side's (`stake`, `pp`, `bingo`), kept
-      with the table (its `words`);
-    - `settled`: the line settled money (`settled`): it finished a round, or a word between
-      rounds moved money (a Bingo cash-out, the bank passing closing its cards);
-    - `undo`: the night's last line was taken back.
-    """
-
-    kind: Literal["play", "word", "settled", "undo"]
-    line: str
-    settled: FinishedRound | None = None
 
 
 @dataclass(slots=True)
@@ -91,6 +76,11 @@ class Night:
             self.start = replace(self.start, side=self.game.side({}, self.start.seats))
         self.seating = self.start
         self.balances = {name: 0 for name in self.start.seats}
+
+    @property
+    def record_key(self) -> str | None:
+        """The usual night keeps its round lines live and its rounds as ledger entries."""
+        return None
 
     # -- names --------------------------------------------------------------------------------
     def resolve(self, name: str) -> str:
@@ -254,6 +244,42 @@ class Night:
         """Every word a line of this night may start with: the night's and the game's."""
         side = self.seating.side.words() if self.seating.side is not None else {}
         return sorted({*NIGHT_WORDS, *self.game.words, *side, "undo"})
+
+    def words_now(self) -> list[str]:
+        """The game's words that apply now; between rounds, with the side's offered words."""
+        state = self.current.state if self.current is not None else None
+        between = self.offered_words() if state is None else []
+        return [*self.game.words_now(state), *between]
+
+    def name_words(self) -> tuple[set[str], set[str]]:
+        """The words followed by names: (any number of names, one name first)."""
+        actions = self.game.words
+        many = {"leave", "sit", "back", *(w for w, cls in actions.items() if cls.takes_names)}
+        one = {"stake", *(w for w, cls in actions.items() if cls.takes_name)} - many
+        return many, one
+
+    def names_for(self, word: str, position: int) -> list[str]:
+        """The names (or words) the word takes at that position of the line now."""
+        state = self.current.state if self.current is not None else None
+        if position == 1 or word in self.name_words()[0]:
+            return list(self.game.names_for(word, state, list(self.seating.seats)))
+        if word == "open" and position == 2:
+            return ["bust"]
+        return []
+
+    def help_rows(self) -> tuple[HelpRow, ...]:
+        return self.game.help_rows
+
+    def news(self) -> list[tuple[str, str]]:
+        """Nothing of its own: the console shows a finished round and the session says what
+        changed at the table (`Session.said`)."""
+        return []
+
+    def pending(self) -> str:
+        """What the night waits for: the round's next line, or the round's first."""
+        if self.current is not None:
+            return self.current.pending()
+        return f"round {self.seating.next_round}: `{self.game.opening.usage}`"
 
     def offered_words(self) -> list[str]:
         """The game's between-rounds bets and night-long words that this night's preset offers

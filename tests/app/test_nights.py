@@ -13,8 +13,7 @@ from banluck.app.nights import (
     start_tournament,
     undo_last,
 )
-from banluck.app.session import Session
-from banluck.app.tournament import TournamentSession
+from banluck.app.session import TOURNAMENT, Session
 from banluck.core.errors import BanluckError
 from banluck.money.ledger import balances
 from banluck.storage import Store
@@ -80,7 +79,7 @@ def test_a_tournament_before_its_end_closes_only_with_its_buy_ins_paid_back(
 
 def test_a_tournament_played_to_its_end_closes_as_any_night(store: Store) -> None:
     start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
-    session = TournamentSession.open(store)
+    session = Session.open(store, (TOURNAMENT,))
     for line in example_lines():
         session.act(line)
     with pytest.raises(BanluckError, match="is over and its prizes are paid"):

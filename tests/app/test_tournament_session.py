@@ -13,8 +13,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from banluck.app.nights import start_tournament
-from banluck.app.session import Session
-from banluck.app.tournament import TournamentSession
+from banluck.app.session import TOURNAMENT, Session
 from banluck.core.errors import BanluckError, RuleError
 from banluck.money.ledger import balances
 from banluck.storage import Store
@@ -82,9 +81,9 @@ def test_the_buy_ins_are_recorded_with_the_night(store: Store) -> None:
 def test_the_whole_example_night_stores_only_buy_ins_and_prizes(store: Store) -> None:
     record, _ = start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
     for line in example_lines():
-        TournamentSession.open(store).act(line)  # a fresh session each line: as after a crash
-    session = TournamentSession.open(store)
-    assert session.tournament.stacks == {"Ann": 270, "Ben": 160, "Cid": 6, "Dee": 90}
+        Session.open(store, (TOURNAMENT,)).act(line)  # a fresh session each line: as after a crash
+    session = Session.open(store, (TOURNAMENT,))
+    assert session.night.stacks == {"Ann": 270, "Ben": 160, "Cid": 6, "Dee": 90}
     assert kinds(store) == [
         *[("buy-in", n, 20) for n in ("Ann", "Ben", "Cid", "Dee")],
         ("prize", "Ann", 56),
@@ -104,25 +103,25 @@ def test_the_whole_example_night_stores_only_buy_ins_and_prizes(store: Store) ->
 
 def test_undo_of_the_last_line_takes_the_prizes_back_in_the_same_write(store: Store) -> None:
     start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
-    session = TournamentSession.open(store)
+    session = Session.open(store, (TOURNAMENT,))
     for line in example_lines():
         session.act(line)
-    assert session.act("undo") == "undid `hole 10`; the prizes are taken back out of the ledger"
+    assert session.undo() == "undid `hole 10`; the prizes are taken back out of the ledger"
     assert [e["kind"] for e in store.entries()] == ["buy-in"] * 4
-    again = TournamentSession.open(store)
-    assert not again.tournament.over and again.tournament.pending().startswith("the dealer")
+    again = Session.open(store, (TOURNAMENT,))
+    assert not again.night.over and again.night.pending().startswith("the dealer")
     again.act("hole 10")
     assert [e["amount"] for e in again.prizes()] == [56, 24]
 
 
 def test_a_refused_line_changes_nothing_stored(store: Store) -> None:
     start_tournament(store, SHORT, ["Ann", "Ben", "Cid", "Dee"], 20, 100)
-    session = TournamentSession.open(store)
+    session = Session.open(store, (TOURNAMENT,))
     session.act("bet Ann 20")
     before = store.tonight()
     with pytest.raises(RuleError, match="Ben bets before Cid"):
         session.act("bet Cid 20")
-    assert store.tonight() == before and session.tournament.lines == ["bet Ann 20"]
+    assert store.tonight() == before and session.night.lines == ["bet Ann 20"]
 
 
 def test_a_usual_night_command_refuses_a_tournament_night(store: Store) -> None:
@@ -184,11 +183,11 @@ def test_the_ledger_holds_exactly_the_buy_ins_and_the_prizes(
     store = Store()
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     record, _ = start_tournament(store, SHORT, names, 15, 60)
-    session = TournamentSession.open(store)
+    session = Session.open(store, (TOURNAMENT,))
     draw, amount = drawers(data)
-    play_out(lambda: session.tournament, session.act, draw, amount)
-    played = TournamentSession.open(store).tournament
-    assert played.over and played.stacks == session.tournament.stacks
+    play_out(lambda: session.night, session.act, draw, amount)
+    played = Session.open(store, (TOURNAMENT,)).night
+    assert played.over and played.stacks == session.night.stacks
     won = played.prizes()
     pool = f"pool:tournament-{record['id']}"
     entries = store.entries()
@@ -207,7 +206,7 @@ def test_players_tied_at_the_end_share_their_prizes_in_the_ledger() -> None:
     make_short({"tournament.hands": "1", "tournament.cutoffs": "[]"})
     store = Store()
     start_tournament(store, SHORT, ["Ann", "Ben"], 20, 100)
-    session = TournamentSession.open(store)
+    session = Session.open(store, (TOURNAMENT,))
     for line in ("bet Ann 20", "bet Ben 40", "up 7", "deal Ann 10 8", "deal Ben 9 9"):
         session.act(line)
     for line in ("stand Ann", "stand Ben", "hole A"):  # the dealer 7 A = 18: both push
@@ -237,4 +236,4 @@ def test_a_damaged_tournament_record_is_a_damaged_file(
     data["night"]["1"]["table"]["tournament"][field] = value
     path.write_text(json.dumps(data))
     with pytest.raises(StoreError, match=re.escape(message)):
-        TournamentSession.open(Store())
+        Session.open(Store(), (TOURNAMENT,))

@@ -313,7 +313,7 @@ def test_amend_in_the_console(
     from rich.console import Console
 
     from banluck.cli.common import open_store
-    from banluck.cli.console_loop import TableConsole
+    from banluck.cli.console import TableConsole
 
     night_one(cli)
     use_editor(monkeypatch, tmp_path, "open Carol 10 6", "open Carol 10 9")

@@ -60,7 +60,7 @@ def test_pay_and_settle_in_the_console(cli, banluck_home: Path) -> None:
 
     from rich.console import Console
 
-    from banluck.cli.console_loop import TableConsole
+    from banluck.cli.console import TableConsole
     from banluck.storage import Store
 
     night(cli)

@@ -19,7 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from banluck.cli.console_loop import CONSOLE_ALIASES, NIGHT_HELP, TableConsole
+from banluck.cli.console import CONSOLE_ALIASES, NIGHT_HELP, TableConsole
 from banluck.cli.night_cmd import start
 from banluck.games.banluck.family import BAN_LUCK
 from banluck.games.banluck.hints import hints, words_now
@@ -389,7 +389,7 @@ def test_balances_are_read_again_once_a_round_ends() -> None:
 def test_docs_cheat_sheet_names_every_word_with_its_aliases() -> None:
     """docs/table.md's tables have a row for every word (night-log and console words), and each
     alias is written in the row of the word it stands for."""
-    from banluck.cli.console_loop import CONSOLE_WORDS
+    from banluck.cli.console import CONSOLE_WORDS
     from banluck.games.banluck.family import BAN_LUCK
     from banluck.table.night import NIGHT_WORDS
 

@@ -28,7 +28,9 @@ from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.state import RoundState
 from banluck.games.tournament.rules import check_start, lowest, prizes
 from banluck.table.action import DEALER, Action
-from banluck.table.line import read_line
+from banluck.table.game import HelpRow
+from banluck.table.kind import Done, Prize
+from banluck.table.line import Line
 from banluck.table.round import Round
 from banluck.table.seating import Table, seating_for
 
@@ -37,6 +39,25 @@ USAGE = "tournament PRESET NAME NAME... buy-in N chips N"
 EXAMPLE = "tournament tournament Ann Ben Cid Dee buy-in 20 chips 1000"
 BET_WORDS = ("bet", "secret")
 ALIASES = {**CASINO.aliases, "u": "undo"}
+ORDINALS = ("1st", "2nd", "3rd")
+
+# What `help` lists at a tournament: a line's example and its meaning (no aliases shown).
+HELP = (
+    HelpRow("bet Ann 100", "", "Ann's bet this hand (in turn, from the first bettor)"),
+    HelpRow("secret Ann 300", "", "a hidden bet: one a player between cut-offs"),
+    HelpRow("up 6", "", "the dealer's up card: starts the hand once every bet is in"),
+    HelpRow("deal Ann 10 7", "", "a box's first two cards"),
+    HelpRow("hit Ann 5 | stand Ann", "", "a card to a hand | the hand stands"),
+    HelpRow("double Ann 9 | split Ann", "", "double, one card | split a pair"),
+    HelpRow("even | insure | surrender", "", "as at a casino night"),
+    HelpRow("peek | hole K | draw 5", "", "the dealer's peek, hole card and draws"),
+    HelpRow("undo", "", "take back the last line (and the prizes, after the last hand)"),
+    HelpRow("help | quit", "", "this list | leave (everything is already stored)"),
+)
+
+
+def place(n: int) -> str:
+    return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,23 +245,72 @@ class Tournament:
             return f"hand {self.number}: the dealer's up card (up CARD)"
         return self.current.pending()
 
-    def words(self) -> list[str]:
+    def paid(self) -> tuple[Prize, ...]:
+        """The prizes with their places (`1st place (tied)`), best first; () before the end."""
+        won = self.prizes()
+        paid: list[Prize] = []
+        ahead = 0  # players placed before this group: tied players share a place
+        for group in self.standings():
+            for name in group:
+                if name in won:
+                    note = f"{place(ahead + 1)} place" + (" (tied)" if len(group) > 1 else "")
+                    paid.append(Prize(name, won[name], note))
+            ahead += len(group)
+        return tuple(paid)
+
+    # -- what a night kind answers (banluck.table.kind.NightKind) --------------------------------
+    @property
+    def record_key(self) -> str | None:
+        """Its start and lines are kept in the night record's `table.tournament`."""
+        return START_WORD
+
+    def aliases(self) -> dict[str, str]:
+        return dict(ALIASES)
+
+    def all_words(self) -> list[str]:
         return sorted({*BET_WORDS, *CASINO.words, "undo"})
 
+    def words_now(self) -> list[str]:
+        return self.all_words()
+
+    def names_for(self, word: str, position: int) -> list[str]:
+        return self.still_in
+
+    def help_rows(self) -> tuple[HelpRow, ...]:
+        return HELP
+
+    def news(self) -> list[tuple[str, str]]:
+        """After the line that ended a hand: the chips it moved and who is out after it."""
+        if not self.hands or self.current is not None or self.bets:
+            return []
+        last = self.hands[-1]
+        moved = ", ".join(f"{n} {c:+d}" for n, c in last.chips.items())
+        told = [(f"hand {last.number}: {moved} (dealer {last.dealer:+d})", "green")]
+        told += [
+            (f"{o.name} is out: {o.reason}", "yellow") for o in self.out if o.hand == last.number
+        ]
+        return told
+
     # -- lines ----------------------------------------------------------------------------------
-    def do_line(self, text: str) -> str:
-        """Apply one line; return it as the night log stores it. Nothing changes on error."""
-        word, args = read_line(text, ALIASES)
+    def do_line(self, line: Line | str) -> Done:
+        """Apply one line (typed, or read here); say what it did, the line as the night log
+        stores it. The line that ends the tournament pays the prizes; `undo` after it takes them
+        back. Nothing changes on error."""
+        typed = line if isinstance(line, Line) else Line.read(line, ALIASES)
+        word, args = typed.word, list(typed.args)
         if not word:
             raise RuleError("an empty line: type a word such as `bet Ann 100` (see `help`)")
+        was_over = self.over
         if word == "undo":
             if args:
                 raise RuleError("undo takes no words after it: type `undo` alone")
-            self.undo()
-            return "undo"
+            paid = self.paid() if was_over else ()
+            return Done("undo", self.undo(), prizes=paid)
         stored = self._do(word, args)  # each word checks everything before it changes anything
         self.lines.append(stored)
-        return stored
+        if self.over and not was_over:
+            return Done("settled", stored, prizes=self.paid())
+        return Done("play", stored)
 
     def undo(self) -> str:
         """Remove the last line (the state is replayed without it); return it."""
@@ -262,7 +332,7 @@ class Tournament:
             return self._bet(args, secret=word == "secret")
         action_cls = CASINO.words.get(word)
         if action_cls is None:
-            raise RuleError(unknown_word(word, self.words()))
+            raise RuleError(unknown_word(word, self.all_words()))
         return self._play(word, action_cls, args)
 
     def resolve(self, name: str) -> str:

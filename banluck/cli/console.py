@@ -1,7 +1,10 @@
-"""The loop behind `banluck table`: read a line, act on the stored night, redraw the panel.
+"""The one console behind `banluck table`, for every night kind: read a line, act on the stored
+night, redraw its screen (a usual night's panel, a tournament's leaderboard).
 
 `TableConsole.handle(line)` is one turn of the loop (what bench/table.py times); `run_console`
-adds the terminal: readline (history, completion) and the prompt.
+adds the terminal: readline (history, completion), the prompt and the loop (`read_and_handle`).
+A usual night adds the console's money words (odds, settle, pay, amend) and its typo hints; a
+night that keeps its lines in its record (a tournament) has only its own words, `help` and `quit`.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from banluck.app.session import Session
+from banluck.app.session import TOURNAMENT, USUAL, Session
 from banluck.core.errors import BanluckError
 from banluck.core.suggest import close_to, mean
 from banluck.table.game import HelpRow
 from banluck.table.line import Line
+from banluck.table.night import Night
 from banluck.table.seating import RESERVED
 
 if TYPE_CHECKING:
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 
 # The console's own words (not lines of the night log), and their aliases.
 CONSOLE_WORDS = ("help", "quit", "odds", "settle", "pay", "amend")
+KEPT_WORDS = CONSOLE_WORDS[:2]  # at a night that keeps its lines in its record: no money words
 CONSOLE_ALIASES = {"?": "help", "q": "quit", "exit": "quit"}
 
 NIGHT_HELP = (
@@ -44,6 +49,7 @@ NIGHT_HELP = (
 )
 
 HISTORY_LENGTH = 1000
+KINDS = (USUAL, TOURNAMENT)  # the night kinds the console plays
 
 
 def shell_commands() -> set[str]:
@@ -59,7 +65,7 @@ class TableConsole:
     def __init__(self, store: Store, out: Console) -> None:
         self.store = store
         self.out = out
-        self.session = Session.open(store)
+        self.session = Session.open(store, KINDS)
         self._balances: dict[str, int] | None = None
         self._stamp = self.stamp()
 
@@ -70,10 +76,20 @@ class TableConsole:
             self._balances = self.session.results()
         return self._balances
 
+    @property
+    def kept(self) -> bool:
+        """The night keeps its lines in its record (a tournament): none of the money words."""
+        return self.session.night.record_key is not None
+
     def screen(self) -> RenderableType:
+        from banluck.cli.games.tournament_cmd import tournament_screen
         from banluck.cli.render import table_screen
 
         s = self.session
+        if not isinstance(s.night, Night):
+            from banluck.app.tournament import as_tournament
+
+            return tournament_screen(as_tournament(s.night), self.out.width, s.record["id"])
         return table_screen(s.night, self.balances(), self.out.width, s.record["id"])
 
     def redraw(self) -> None:
@@ -83,21 +99,20 @@ class TableConsole:
     def aliases(self) -> dict[str, str]:
         return {**self.session.night.aliases(), **CONSOLE_ALIASES}
 
+    def console_words(self) -> tuple[str, ...]:
+        return KEPT_WORDS if self.kept else CONSOLE_WORDS
+
     def words(self) -> list[str]:
-        return [*self.session.night.all_words(), *CONSOLE_WORDS]
+        return [*self.session.night.all_words(), *self.console_words()]
 
     def help_rows(self) -> list[HelpRow]:
-        return [*self.session.night.game.help_rows, *NIGHT_HELP]
-
-    def name_words(self) -> tuple[set[str], set[str]]:
-        """The words followed by names: (any number of names, one name first)."""
-        actions = self.session.night.game.words
-        many = {"leave", "sit", "back", *(w for w, cls in actions.items() if cls.takes_names)}
-        one = {"stake", *(w for w, cls in actions.items() if cls.takes_name)} - many
-        return many, one
+        rows = self.session.night.help_rows()
+        return list(rows) if self.kept else [*rows, *NIGHT_HELP]
 
     def handle(self, line: str) -> bool:
         """Act on one typed line and show the result; False when the dealer quits."""
+        if self.kept:
+            return self._handle_kept(line)
         typed = Line.read(line, self.aliases())  # the line is read once, here
         word, rest = typed.word, list(typed.args)
         if not word:
@@ -110,7 +125,7 @@ class TableConsole:
                     self.out,
                     self.help_rows(),
                     self.aliases(),
-                    self.session.night.game.words,
+                    self.session.usual.game.words,
                     rest,
                 )
                 return True
@@ -142,7 +157,7 @@ class TableConsole:
                 self._balances = None
                 self._stamp = self.stamp()
                 return True
-            night = self.session.night
+            night = self.session.usual
             in_round = night.current is not None and word in night.game.words
             if not in_round:
                 self._balances = None
@@ -165,6 +180,39 @@ class TableConsole:
             self.out.print(_error(exc))
             self.reopen()
             return True
+        self.redraw()
+        return True
+
+    def _handle_kept(self, line: str) -> bool:
+        """One line at a night that keeps its lines in its record: its own words, `help` and
+        `quit`; after the line, what it did (a hand's chips, who is out, the prizes paid)."""
+        words = line.split()
+        if not words:
+            return True
+        word = self.aliases().get(words[0].lower(), words[0].lower())
+        if word == "quit":
+            return False
+        if word == "help":
+            _brief_help(self.out, self.help_rows())
+            return True
+        try:
+            self.session.act(line)
+        except BanluckError as exc:
+            self.out.print(_error(exc))
+            self.reopen()
+            return True
+        done = self.session.done
+        assert done is not None
+        if done.kind == "undo":
+            self.out.print(Text(self.session.undone or "", "green"))
+        else:
+            for text, style in self.session.night.news():
+                self.out.print(Text(text, style))
+        if done.kind == "settled" and done.prizes:
+            for entry in self.session.prizes():
+                self.out.print(
+                    Text(f"#{entry['seq']}: prize {entry['amount']} to {entry['player']}", "green")
+                )
         self.redraw()
         return True
 
@@ -193,7 +241,7 @@ class TableConsole:
         with `why`, say so and redraw."""
         self._balances = None
         try:
-            self.session = Session.open(self.store)
+            self.session = Session.open(self.store, KINDS)
         except BanluckError as exc:
             self.out.print(_error(exc))
             return
@@ -217,7 +265,8 @@ class TableConsole:
             if not close:
                 return f"unknown word {word!r}: `help` lists the words"
             return f"unknown word {word!r}: did you mean `{' '.join([close, *rest])}`?"
-        many, one = self.name_words()
+        night = self.session.usual
+        many, one = night.name_words()
         if word in many:
             at = list(range(len(rest)))
         elif word in one and rest and not (word == "stake" and len(rest) == 1):
@@ -225,7 +274,6 @@ class TableConsole:
         else:
             return None
         names = self.names()
-        night = self.session.night
         state = night.current.state if night.current is not None else None
         # and the names the game expects after the word now (a split hand `Bob:2.1`)
         now = night.game.names_for(word, state, list(night.seating.seats))
@@ -249,7 +297,7 @@ class TableConsole:
 
     def names(self) -> dict[str, str]:
         """Every name a line may use now, lower-cased -> as seated."""
-        night = self.session.night
+        night = self.session.usual
         names = {n.lower(): n for n in night.seating.seats}
         if night.current is not None:
             names.update({n.lower(): n for n in night.current.state.players})
@@ -261,12 +309,9 @@ class TableConsole:
         every word), then the names that fit the word."""
         words = buffer.split()
         night = self.session.night
-        game = night.game
-        state = night.current.state if night.current is not None else None
         if not words or (len(words) == 1 and not buffer.endswith(" ")):
             text = words[0].lower() if words else ""
-            between = night.offered_words() if state is None else []
-            now = [*game.words_now(state), *between, *CONSOLE_WORDS]
+            now = [*night.words_now(), *self.console_words()]
             found = [w for w in now if w.startswith(text)]
             if not found:
                 found = [w for w in sorted(self.words()) if w.startswith(text)]
@@ -274,12 +319,7 @@ class TableConsole:
         word = self.aliases().get(words[0].lower(), words[0].lower())
         text = "" if buffer.endswith(" ") else words[-1]
         position = len(words) - (0 if buffer.endswith(" ") else 1)
-        if position == 1 or word in self.name_words()[0]:
-            options = game.names_for(word, state, list(night.seating.seats))
-        elif word == "open" and position == 2:
-            options = ["bust"]
-        else:
-            options = []
+        options = night.names_for(word, position)
         return [o + " " for o in options if o.lower().startswith(text.lower())]
 
 
@@ -303,13 +343,15 @@ def _setup_readline(tc: TableConsole) -> None:
         return
     from banluck.core.home import data_dir
 
+    readline.set_completer(_completer(tc))
+    readline.set_completer_delims(" ")
+    readline.parse_and_bind("tab: complete")
+    if tc.kept:  # a tournament offers no earlier night's lines (each line is still remembered)
+        return
     history = data_dir() / "table-history"
     with contextlib.suppress(OSError):
         readline.read_history_file(history)
     readline.set_history_length(HISTORY_LENGTH)
-    readline.set_completer(_completer(tc))
-    readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
     import atexit
 
     def save() -> None:  # keeps the file to the last HISTORY_LENGTH lines
@@ -346,20 +388,54 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 f" stake {stake}; {seating.dealer} deals first"
             )
         )
-    from banluck.app.tournament import tournament_of
-
-    if tournament_of(store.tonight()) is not None:  # a night of its own kind, its own console
-        from banluck.cli.tournament_view import run_tournament_console
-
-        run_tournament_console(store, console())
-        return
     tc = TableConsole(store, console())
     if interactive:
         _setup_readline(tc)
     tc.redraw()
-    from banluck.cli.line_loop import read_and_handle
-
     read_and_handle(tc, interactive)
+
+
+def read_and_handle(tc: TableConsole, interactive: bool) -> None:
+    """Read lines and hand each to the console until it quits or the input ends; an interrupted
+    line leaves the console showing what is stored."""
+    import typer
+
+    while True:
+        try:
+            line = input("> " if interactive else "")
+        except EOFError:  # Ctrl-D, or the end of piped input
+            tc.out.print()
+            return
+        except KeyboardInterrupt:  # Ctrl-C drops the line being typed
+            tc.out.print()
+            if not interactive:
+                raise typer.Exit(130) from None
+            continue
+        if interactive:
+            _remember(line)
+        try:
+            if not tc.handle(line):
+                return
+        except KeyboardInterrupt:
+            if not interactive:
+                raise typer.Exit(130) from None
+            tc.reopen("interrupted: the panel shows what is stored")
+
+
+def _remember(line: str) -> None:
+    """Add the line to the history file at once: a killed terminal keeps its history too."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - no readline on this platform: no history
+        return
+    from banluck.core.home import data_dir
+
+    if line.strip():
+        history = data_dir() / "table-history"
+        with contextlib.suppress(OSError):
+            history.parent.mkdir(parents=True, exist_ok=True)
+            history.touch()
+            readline.append_history_file(1, history)
 
 
 NIGHT_USAGE = "night PRESET SEAT SEAT..."
@@ -499,6 +575,16 @@ def _help(
     out.print(table)
 
 
+def _brief_help(out: Console, rows: Sequence[HelpRow]) -> None:
+    """A night's own words and their meanings, without aliases (a tournament's `help`)."""
+    for r in rows:
+        if out.width < 60:
+            out.print(Text(r.example, style="bold"))
+            out.print(Text("  " + r.meaning, style="dim"))
+        else:
+            out.print(Text.assemble((f"{r.example:<28}", "bold"), (r.meaning, "dim")))
+
+
 def _settle(out: Any, session: Session, rest: Sequence[str] = ()) -> None:
     """`settle`: every unpaid balance, as `banluck settle`; `settle tonight`: tonight's."""
     from banluck.app.payments import settle_tonight, settle_up
@@ -547,8 +633,8 @@ def _amend(session: Session, rest: Sequence[str]) -> str:
 def _odds(out: Any, session: Session) -> None:
     from banluck.cli.render import print_advice
 
-    rnd = session.night.current
-    advise = session.night.game.advise
+    rnd = session.usual.current
+    advise = session.usual.game.advise
     if advise is None:
         raise BanluckError("this game has no advisor")
     if rnd is None:
