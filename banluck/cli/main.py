@@ -55,6 +55,13 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games.tournament_cmd": ("tournament",),
 }
 
+# The order `banluck --help` lists the commands in (the groups follow, in the order of MODULES).
+HELP_ORDER = (
+    *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
+    *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
+    *("replay", "table"),
+)
+
 
 def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> typer.Typer:
     """The typer app with the commands of `modules` (all of them when None); with `only`, just
@@ -85,6 +92,8 @@ def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> 
 
     for module in MODULES if modules is None else modules:
         import_module(f"banluck.cli.{module}").register(app)
+    place = {word: n for n, word in enumerate(HELP_ORDER)}
+    app.registered_commands.sort(key=lambda c: place.get(c.name or "", len(place)))
     if only is not None:
         app.registered_commands = [c for c in app.registered_commands if c.name in (None, only)]
         app.registered_groups = [g for g in app.registered_groups if g.name in (None, only)]

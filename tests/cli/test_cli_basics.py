@@ -90,3 +90,15 @@ def test_rules_show_at_45_columns_is_a_block_a_knob_its_lines_indented(
     assert [b[0].split(" = ")[0] for b in blocks] == keys
     for block in blocks:
         assert " allowed: " in " " + " ".join(block[1:])
+
+
+def test_help_lists_the_commands_in_their_order_then_the_groups(cli: Cli) -> None:
+    """`banluck --help` keeps one order of commands, whichever module adds each."""
+    code, out, _ = cli("--help")
+    assert code == 0
+    listed = re.findall(r"^  (\w+)  ", out.split("Commands:", 1)[1], flags=re.M)
+    assert listed == [
+        *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
+        *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
+        *("replay", "table", "night", "rules", "tournament"),
+    ]
