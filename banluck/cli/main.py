@@ -51,6 +51,9 @@ MODULES: dict[str, tuple[str, ...]] = {
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),
     "tournament_cmd": ("tournament",),
+    # the players' view: after every other command (`banluck --help` keeps their order)
+    "serve_cmd": ("serve", "report"),
+    "people_cmd": ("people",),
 }
 
 
