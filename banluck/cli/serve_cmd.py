@@ -21,17 +21,33 @@ QR_BORDER = 2
 
 def lan_address() -> str:
     """This machine's address on the local network, as the other phones reach it: the first
-    address of its own name that is not a loopback one (no packet is sent); else 127.0.0.1."""
+    address of its own name that is not a loopback one, else the first global address `ip`
+    lists (Linux); 127.0.0.1 when there is none. Nothing is sent on the network."""
     import socket
+    import subprocess
 
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found = [
+            str(a[4][0]) for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        ]
     except OSError:
-        return "127.0.0.1"
-    for *_, sockaddr in found:
-        address = str(sockaddr[0])
+        found = []
+    for address in found:
         if not address.startswith("127."):
             return address
+    try:
+        listed = subprocess.run(
+            ["ip", "-4", "-o", "addr", "show", "scope", "global"],
+            capture_output=True,
+            text=True,
+            timeout=2,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        listed = ""
+    for line in listed.splitlines():
+        words = line.split()
+        if "inet" in words and words.index("inet") + 1 < len(words):
+            return words[words.index("inet") + 1].split("/")[0]
     return "127.0.0.1"
 
 
@@ -88,6 +104,8 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/{token}/"
     out = [f"banluck serve: the night on every phone at {url}"]
+    if host.startswith("127."):
+        out.append("(this machine only: give --host with its address on the table's network)")
     if qr:
         out += qr_lines(url)
     out.append("read-only; anyone with this address (the QR code) sees the page · Ctrl-C stops")

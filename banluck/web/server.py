@@ -133,7 +133,14 @@ def make_app(
         "page.css": (html.static("page.css"), "text/css; charset=utf-8"),
         "page.js": (html.static("page.js"), "text/javascript; charset=utf-8"),
     }
-    hub = Hub(lambda: players_view(store, night), lambda: stamp(store), poll or POLL)
+
+    def read() -> dict[str, Any]:
+        notes = getattr(store, "warnings", None)
+        if isinstance(notes, list):
+            notes.clear()  # a server runs all night: what a read noted is not kept
+        return players_view(store, night)
+
+    hub = Hub(read, lambda: stamp(store), poll or POLL)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -117,3 +117,24 @@ def _event(stream: object) -> str:
             name = line[7:].strip()
         elif line.startswith("data: "):
             data.append(line[6:].rstrip("\n"))
+
+
+def test_the_qr_code_of_a_lan_address_fits_45_columns() -> None:
+    import secrets
+
+    import segno
+
+    from banluck.cli.serve_cmd import qr_lines
+
+    url = f"http://192.168.100.200:65535/{secrets.token_urlsafe(16)}/"
+    lines = qr_lines(url)
+    assert max(len(line) for line in lines) <= 45
+    assert set("".join(lines)) <= set("█▀▄ ")
+    # the code is the address: two terminal rows a character, read back module for module
+    modules = [list(r) for r in segno.make(url, error="l", micro=False).matrix_iter(border=2)]
+    assert len(lines) == (len(modules) + 1) // 2 and len(lines[0]) == len(modules[0])
+
+
+def test_serve_refuses_a_short_token(cli) -> None:
+    code, out, err = cli("serve", "--token", "abc", "--host", "127.0.0.1")
+    assert code == 1 and out == "" and "--token" in err

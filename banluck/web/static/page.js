@@ -14,7 +14,8 @@
     source.addEventListener("view", function (event) {
       view.innerHTML = event.data; // drawn and escaped by the server
       document.title = (view.querySelector("h1") || {}).textContent || document.title;
-      say("live · " + new Date().toLocaleTimeString(), false);
+      say("live", false);
+      status.title = "updated " + new Date().toLocaleTimeString();
     });
     source.onopen = function () { say("live", false); };
     source.onerror = function () {
