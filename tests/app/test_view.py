@@ -189,3 +189,20 @@ def test_a_30_round_night_reads_whole(tmp_path: Path) -> None:
     long_night(tmp_path, 30)
     view = players_view(NamedStore(), last=None)
     assert view["rounds_played"] == 30 and len(view["chart"]["rounds"]) == 31
+
+
+def test_a_casino_night_shows_its_boxes_split_hands_and_bingo_cards() -> None:
+    run("night", "start", "bjingo", "Mei", "Bob", "Carol", "--stake", "10", "--date", "2027-01-03")
+    for line in ("bingo Bob 5", "box Carol 2", "up 9", "deal Bob 8 8", "deal Carol 10 7"):
+        run("act", *line.split())
+    run("act", "deal", "Carol:2", "5", "6")
+    run("act", "split", "Bob")
+    live = players_view(NamedStore())["live"]
+    assert [(r["name"], r["cards"], r["state"]) for r in live["rows"]] == [
+        ("Bob.1", "8 = 8", "to play"),
+        ("Bob.2", "8 = 8", "waits"),
+        ("Carol", "10 7 = 17", "waits"),
+        ("Carol:2", "5 6 = 11", "waits"),
+    ]
+    assert live["carry"] == ["bingo Bob 5: nothing marked"]
+    assert live["hints"][0] == "next: Bob.1 to play (8)"
