@@ -451,16 +451,22 @@ def show_settle(
 ) -> None:
     """The settle-up of a scope (`banluck settle`, and the demo's), drawn or as JSON."""
     from banluck.app.payments import settle_up
+    from banluck.app.view import read_handles
 
     settling = settle_up(store, night, lo, hi, via)
     result = settling.plan
+    # how each payee is paid (`banluck people set NAME --pay ...`): shown only where one is set
+    known = read_handles(store)
+    handles = {t.payee: known[t.payee] for t in result.transfers if t.payee in known}
     if as_json:
         out = {
             "scope": settling.scope,
             "method": result.method,
             "balances": settling.balances,
             "transfers": [
-                {"from": t.payer, "to": t.payee, "amount": t.amount} for t in result.transfers
+                {"from": t.payer, "to": t.payee, "amount": t.amount}
+                | ({"pay": handles[t.payee]} if t.payee in handles else {})
+                for t in result.transfers
             ],
             "groups": [list(g) for g in result.groups],
         }
@@ -483,8 +489,12 @@ def show_settle(
     table.add_column("who pays")
     table.add_column("whom")
     table.add_column("amount", justify="right")
+    if handles:
+        table.add_column("pay by", overflow="fold")
     for t in result.transfers:
-        table.add_row(t.payer, t.payee, str(t.amount))
+        table.add_row(
+            t.payer, t.payee, str(t.amount), *([handles.get(t.payee, "")] if handles else [])
+        )
     parts: list[RenderableType] = [titled(f"Settle-up, {scope} · {label[result.method]}", table)]
     if explain:
         parts += [f"· {sentence}" for sentence in result.explain()]

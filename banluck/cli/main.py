@@ -53,13 +53,16 @@ MODULES: dict[str, tuple[str, ...]] = {
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),
     "games.tournament_cmd": ("tournament",),
+    # the players' view: after every other command (`banluck --help` keeps their order)
+    "serve_cmd": ("serve", "report"),
+    "people_cmd": ("people",),
 }
 
 # The order `banluck --help` lists the commands in (the groups follow, in the order of MODULES).
 HELP_ORDER = (
     *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
     *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
-    *("replay", "table"),
+    *("replay", "table", "serve", "report"),
 )
 
 

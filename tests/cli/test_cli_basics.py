@@ -100,5 +100,5 @@ def test_help_lists_the_commands_in_their_order_then_the_groups(cli: Cli) -> Non
     assert listed == [
         *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
         *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
-        *("replay", "table", "night", "rules", "tournament"),
+        *("replay", "table", "serve", "report", "night", "rules", "tournament", "people"),
     ]
