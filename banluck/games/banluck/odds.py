@@ -44,7 +44,7 @@ multisets are grouped into those classes (`Outcome`), each with a representative
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -534,10 +534,6 @@ class HandOdds:
                 out[o.hand.total] = out.get(o.hand.total, 0.0) + o.probability
         return dict(sorted(out.items()))
 
-    def at_least(self, total: int) -> float:
-        """P(not bust and total >= `total`)."""
-        return sum(p for t, p in self.totals().items() if t >= total)
-
 
 def odds_from_pool(
     preset: Preset,
@@ -585,14 +581,3 @@ def check_closed_size(preset: Preset, cards: int) -> None:
             else ""
         )
         raise RuleError(f"a closed hand holds 2 to {most} cards, not {cards}{why}")
-
-
-def closed_hand(
-    preset: Preset,
-    seen: Sequence[Card],
-    cards: int,
-    policy: Policy = DEFAULT_POLICY,
-    declared: Declared = "no-instant",
-) -> HandOdds:
-    """The distribution of a closed hand of `cards` cards given every card seen this round."""
-    return odds_from_pool(preset, unseen_pool(seen, preset.decks), cards, policy, declared)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -16,10 +16,12 @@ from banluck.core.errors import CardError, RuleError
 from banluck.games.banluck.advice import ClosedPlayer, Lookahead, advise, dealer_state
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand
 from banluck.games.banluck.odds import (
+    DEFAULT_POLICY,
     RANK_LABELS,
+    Declared,
+    HandOdds,
     Policy,
     Pool,
-    closed_hand,
     deck_pool,
     model_for,
     odds_from_pool,
@@ -30,6 +32,17 @@ from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import five_card_at_once, versus
 
 Key = tuple[int, int, str]  # (size, total, kind): what the odds report per outcome
+
+
+def closed_hand(
+    preset: Preset,
+    seen: Sequence[Card],
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards given every card seen this round."""
+    return odds_from_pool(preset, unseen_pool(seen, preset.decks), cards, policy, declared)
 
 
 def _cards(ranks: list[int]) -> list[Card]:
