@@ -462,29 +462,6 @@ def closed_weights(model: Model, n: int, pool: Pool, moments: bool = True) -> We
     return Weights(entries.classes, wt, mt, sum(wt))
 
 
-def shown_value(model: Model, pool: Pool) -> tuple[float, float, float]:
-    """(chance, sum of w * multiple, sum of w * multiple^2) over the hands settled at once."""
-    rows = [_falling_row(u) for u in pool]
-    total = sum(pool)
-    chance = first = second = 0.0
-    for n, shown in model.shown.items():
-        denominator = falling(total, n)
-        if denominator <= 0:
-            continue
-        c = f = s = 0.0
-        for multiple, phi, factors in shown.entries:
-            x = phi
-            for r, k in factors:
-                x *= rows[r][k]
-            c += x
-            f += x * multiple
-            s += x * multiple * multiple
-        chance += c / denominator
-        first += f / denominator
-        second += s / denominator
-    return chance, first, second
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """One settlement class of a closed hand: a representative hand and its probability."""
@@ -533,28 +510,6 @@ class HandOdds:
             if not o.hand.bust:
                 out[o.hand.total] = out.get(o.hand.total, 0.0) + o.probability
         return dict(sorted(out.items()))
-
-
-def odds_from_pool(
-    preset: Preset,
-    pool: Pool,
-    cards: int,
-    policy: Policy = DEFAULT_POLICY,
-    declared: Declared = "no-instant",
-) -> HandOdds:
-    """The distribution of a closed hand of `cards` cards drawn from `pool` (see module docstring).
-
-    Raises RuleError when no closed hand of that size is possible.
-    """
-    check_closed_size(preset, cards)
-    model = model_for(preset, policy, declared)
-    weights = closed_weights(model, cards, pool, moments=False)
-    if weights.total <= 0.0:
-        raise RuleError(
-            f"no closed hand of {cards} cards is possible with these unseen cards and rules:"
-            " check the cards entered and the card count"
-        )
-    return odds_from_weights(model, cards, weights)
 
 
 def odds_from_weights(model: Model, cards: int, weights: Weights) -> HandOdds:

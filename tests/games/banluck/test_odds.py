@@ -22,9 +22,11 @@ from banluck.games.banluck.odds import (
     HandOdds,
     Policy,
     Pool,
+    check_closed_size,
+    closed_weights,
     deck_pool,
     model_for,
-    odds_from_pool,
+    odds_from_weights,
     ranks_of,
     unseen_pool,
 )
@@ -32,6 +34,28 @@ from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import five_card_at_once, versus
 
 Key = tuple[int, int, str]  # (size, total, kind): what the odds report per outcome
+
+
+def odds_from_pool(
+    preset: Preset,
+    pool: Pool,
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards drawn from `pool` (the module docstring of banluck.games.banluck.odds).
+
+    Raises RuleError when no closed hand of that size is possible.
+    """
+    check_closed_size(preset, cards)
+    model = model_for(preset, policy, declared)
+    weights = closed_weights(model, cards, pool, moments=False)
+    if weights.total <= 0.0:
+        raise RuleError(
+            f"no closed hand of {cards} cards is possible with these unseen cards and rules:"
+            " check the cards entered and the card count"
+        )
+    return odds_from_weights(model, cards, weights)
 
 
 def closed_hand(
