@@ -253,12 +253,6 @@ class Insure(NamedAction[RoundState], _Named):
             raise RuleError(f"usage: {cls.usage}")
         return [cls(resolve_name(a, state, resolve)) for a in args]
 
-    @classmethod
-    def spell(cls, actions: Sequence[Action[Any]]) -> str:
-        if len(actions) == 1:
-            return actions[0].line()
-        return "insure " + " ".join(a.line().split()[1] for a in actions)
-
 
 @dataclass(frozen=True, slots=True)
 class Peek(BareAction[RoundState]):

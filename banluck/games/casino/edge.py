@@ -201,18 +201,19 @@ def _stand_index(total: int) -> int:
     return 2 * (total - 16) if total > 16 else 0
 
 
-def _entry(d: Sequence[float], lose_all: float) -> list[float]:
-    """A table entry from a dealer vector (the sums of `_Solver._fill`, in the same order)."""
-    out: list[float] = []
+def _entry(d: Sequence[Any], lose_all: float) -> list[Any]:
+    """A table entry from a dealer vector; with numpy (`_Solver._fill`), `d` the outcome slots
+    of many vectors, a row a slot, and the entries' columns."""
+    out: list[Any] = []
     for total in range(16, 22):
         win = d[BUST]
         lose = lose_all * d[BJ]
         # the dealer's totals 17..21 are slots 0..4: below `total` win, above lose, equal push
         below = min(max(total - 17, 0), 5)
         for slot in range(below):
-            win += d[slot]
+            win = win + d[slot]
         for slot in range(below + (total >= 17), 5):
-            lose += d[slot]
+            lose = lose + d[slot]
         out += (win - lose, win + lose)
     return [*out, *d]
 
@@ -327,17 +328,7 @@ class _Solver:
         codes = comps @ np.array(self.strides, dtype=np.int64)
         unique, first, row = np.unique(codes, return_index=True, return_inverse=True)
         d = self.dealer.outcomes(comps[first])
-        cols = []
-        for total in range(16, 22):  # `_entry`'s sums, a column at a time
-            win = d[:, BUST]
-            lose = self.L * d[:, BJ]
-            below = min(max(total - 17, 0), 5)
-            for slot in range(below):
-                win = win + d[:, slot]
-            for slot in range(below + (total >= 17), 5):
-                lose = lose + d[:, slot]
-            cols += [win - lose, win + lose]
-        entries = np.column_stack([*cols, d])
+        entries = np.column_stack(_entry(d.T, self.L))  # `_entry`'s sums, a column at a time
         self.table.update(zip(unique.tolist(), entries.tolist(), strict=True))
         row = row.reshape(-1)
         self._fill_hands(
