@@ -104,9 +104,12 @@ def _to_play(state: RoundState, name: str, doing: str) -> HandState:
     return hand
 
 
-def _bust_check(hand: HandState) -> None:
+def _take(state: RoundState, hand: HandState, card: Card) -> None:
+    """The hand takes a card (a hit, a double): a bust loses its bet at once."""
+    hand.cards.append(card)
     if hand.total > 21:
         hand.result = Result(-hand.bet, f"bust ({hand.total})")
+    settle(state)
 
 
 def _before_decisions(state: RoundState, doing: str) -> None:
@@ -375,9 +378,7 @@ class Hit(NamedCardAction[RoundState], _Named):
         assert hand is not None
         if len(hand.cards) >= 2:
             state.decided = True
-        hand.cards.append(self.card)
-        _bust_check(hand)
-        settle(state)
+        _take(state, hand, self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,9 +445,7 @@ class Double(NamedCardAction[RoundState], _Named):
         hand.bet *= 2
         hand.doubled = True
         boxes.on_double(state.box_of(hand), hand)
-        hand.cards.append(self.card)
-        _bust_check(hand)
-        settle(state)
+        _take(state, hand, self.card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -441,10 +441,10 @@ class _Solver:
         return self._at(self.code(removed))[DEALER_AT:]
 
     def bj_chance(self, removed: Shoe) -> float:
-        if self.up not in (ACE, TEN):
+        other = self.bj_other
+        if other is None:
             return 0.0
         left = sum(self.base) - sum(removed)
-        other = TEN if self.up == ACE else ACE
         return (self.base[other] - removed[other]) / left
 
     def mass(self, removed: Shoe) -> float:
