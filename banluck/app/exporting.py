@@ -163,14 +163,10 @@ def _spelt(value: object) -> str:
     return str(value)
 
 
-def transfers_csv(entries: Iterable[Mapping[str, Any]]) -> str:
-    """One row per transfer of every entry (a payment is a row from payer to payee)."""
-    return "".join(transfers_csv_parts(entries))
-
-
 def transfers_csv_parts(entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:
-    """`transfers_csv` in pieces, an entry's rows a piece, made as the entries come (a year of
-    entries streamed from the store is never held whole)."""
+    """One row per transfer of every entry (a payment is a row from payer to payee), in pieces,
+    an entry's rows a piece, made as the entries come (a year of entries streamed from the store
+    is never held whole)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])

@@ -58,11 +58,6 @@ class Card:
     def is_ten_card(self) -> bool:
         return self.rank in TEN_CARDS
 
-    @property
-    def pips(self) -> int:
-        """The card's value when it is not an ace (aces: 1; the hand decides more)."""
-        return PIPS[self.rank]
-
     def __str__(self) -> str:
         return self.rank + (SUIT_SYMBOLS[self.suit] if self.suit else "")
 
@@ -127,7 +122,3 @@ def check_deck(cards: Iterable[Card], decks: int) -> None:
                 f"{card} seen {count} times, but {decks} deck(s) hold only {decks}:"
                 " check the cards entered"
             )
-
-
-def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)

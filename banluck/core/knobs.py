@@ -148,22 +148,6 @@ class Schema:
     def sections(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(k.key.split(".")[0] for k in self.knobs if "." in k.key))
 
-    def with_knob(self, knob: Knob) -> Schema:
-        """This schema one version on, with `knob` added (its `since` is the new version)."""
-        version = self.version + 1
-        added = Knob(
-            knob.key,
-            knob.kind,
-            knob.help,
-            knob.choices,
-            knob.low,
-            knob.high,
-            version,
-            knob.default,
-            knob.most,
-        )
-        return Schema(self.game, version, (*self.knobs, added), self.migrations)
-
     def upgrade(self, data: Mapping[str, Any], source: str = "preset") -> dict[str, Any]:
         """`data` brought to this schema's version: migration steps, then defaults for knobs added
         since. The result carries `game` and `version`. Not yet checked: see `load`."""
@@ -308,6 +292,3 @@ class SectionedPreset:
         for part in key.split("."):
             obj = getattr(obj, part)
         return obj
-
-    def flat(self) -> dict[str, object]:
-        return {knob.key: self.get(knob.key) for knob in self.SCHEMA.knobs}

@@ -85,6 +85,14 @@ class NamedAction(Action[S]):
             raise RuleError(f"usage: {cls.usage}")
         return cls(args[0])  # type: ignore[call-arg]
 
+    @classmethod
+    def spell(cls, actions: Sequence[Action[Any]]) -> str:
+        """A line that named several (`takes_names`: `stand Bob Carol`, `stand all`) is stored
+        with every name it stood for."""
+        if len(actions) == 1 or not cls.takes_names:
+            return super().spell(actions)
+        return f"{cls.word} " + " ".join(a.line().split()[1] for a in actions)
+
 
 class NamedCardsAction(Action[S]):
     """An action on one person with his cards, optional where the rules allow: `run Tom 8 7`."""

@@ -20,9 +20,10 @@ NEW = Knob("payouts.lucky_eight", int, "multiple for 8-8-8 (0: no such hand)", l
 
 
 def with_new_knob() -> Schema:
-    return SCHEMA.with_knob(
-        Knob(NEW.key, NEW.kind, NEW.help, low=NEW.low, high=NEW.high, default=0)
-    )
+    """SCHEMA one version on, with NEW added (its `since` the new version, its default 0)."""
+    version = SCHEMA.version + 1
+    added = Knob(NEW.key, NEW.kind, NEW.help, low=NEW.low, high=NEW.high, since=version, default=0)
+    return Schema(SCHEMA.game, version, (*SCHEMA.knobs, added), SCHEMA.migrations)
 
 
 def old_snapshot() -> dict[str, object]:

@@ -499,13 +499,6 @@ class Stand(NamedAction[RoundState]):
             return [cls(n) for n in names]
         return [cls(resolve(a)) for a in args]
 
-    @classmethod
-    def spell(cls, actions: Sequence[Action[Any]]) -> str:
-        """`stand all` is stored with the names it stood."""
-        if len(actions) == 1:
-            return actions[0].line()
-        return "stand " + " ".join(a.line().split()[1] for a in actions)
-
 
 @dataclass(frozen=True, slots=True)
 class Run(NamedCardsAction[RoundState]):

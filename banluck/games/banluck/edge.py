@@ -233,7 +233,8 @@ def _products(phi: Any, columns: list[Any], table: Any) -> Any:
 
 
 class _ArrayShown:
-    """`shown_value(model, pool)` with numpy: the same products and sums in the same order."""
+    """`shown_value(model, pool)` of tests/games/banluck/test_edge.py with numpy: the same
+    products and sums in the same order."""
 
     def __init__(self, model: Model) -> None:
         import numpy as np

@@ -44,7 +44,7 @@ multisets are grouped into those classes (`Outcome`), each with a representative
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -462,29 +462,6 @@ def closed_weights(model: Model, n: int, pool: Pool, moments: bool = True) -> We
     return Weights(entries.classes, wt, mt, sum(wt))
 
 
-def shown_value(model: Model, pool: Pool) -> tuple[float, float, float]:
-    """(chance, sum of w * multiple, sum of w * multiple^2) over the hands settled at once."""
-    rows = [_falling_row(u) for u in pool]
-    total = sum(pool)
-    chance = first = second = 0.0
-    for n, shown in model.shown.items():
-        denominator = falling(total, n)
-        if denominator <= 0:
-            continue
-        c = f = s = 0.0
-        for multiple, phi, factors in shown.entries:
-            x = phi
-            for r, k in factors:
-                x *= rows[r][k]
-            c += x
-            f += x * multiple
-            s += x * multiple * multiple
-        chance += c / denominator
-        first += f / denominator
-        second += s / denominator
-    return chance, first, second
-
-
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """One settlement class of a closed hand: a representative hand and its probability."""
@@ -534,32 +511,6 @@ class HandOdds:
                 out[o.hand.total] = out.get(o.hand.total, 0.0) + o.probability
         return dict(sorted(out.items()))
 
-    def at_least(self, total: int) -> float:
-        """P(not bust and total >= `total`)."""
-        return sum(p for t, p in self.totals().items() if t >= total)
-
-
-def odds_from_pool(
-    preset: Preset,
-    pool: Pool,
-    cards: int,
-    policy: Policy = DEFAULT_POLICY,
-    declared: Declared = "no-instant",
-) -> HandOdds:
-    """The distribution of a closed hand of `cards` cards drawn from `pool` (see module docstring).
-
-    Raises RuleError when no closed hand of that size is possible.
-    """
-    check_closed_size(preset, cards)
-    model = model_for(preset, policy, declared)
-    weights = closed_weights(model, cards, pool, moments=False)
-    if weights.total <= 0.0:
-        raise RuleError(
-            f"no closed hand of {cards} cards is possible with these unseen cards and rules:"
-            " check the cards entered and the card count"
-        )
-    return odds_from_weights(model, cards, weights)
-
 
 def odds_from_weights(model: Model, cards: int, weights: Weights) -> HandOdds:
     """Normalise one pass of `closed_weights` into a HandOdds (weights.total must be > 0)."""
@@ -585,14 +536,3 @@ def check_closed_size(preset: Preset, cards: int) -> None:
             else ""
         )
         raise RuleError(f"a closed hand holds 2 to {most} cards, not {cards}{why}")
-
-
-def closed_hand(
-    preset: Preset,
-    seen: Sequence[Card],
-    cards: int,
-    policy: Policy = DEFAULT_POLICY,
-    declared: Declared = "no-instant",
-) -> HandOdds:
-    """The distribution of a closed hand of `cards` cards given every card seen this round."""
-    return odds_from_pool(preset, unseen_pool(seen, preset.decks), cards, policy, declared)

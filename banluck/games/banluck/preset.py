@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from banluck.core.errors import PresetError
 from banluck.core.knobs import Schema, SectionedPreset
 from banluck.games.banluck.schema import (  # noqa: F401  (KNOBS and KNOB_BY_KEY: read here as before)
     GAME,
@@ -142,14 +141,6 @@ class Preset(SectionedPreset):
     version: ClassVar[int] = VERSION
     SCHEMA: ClassVar[Schema] = SCHEMA
     SECTIONS: ClassVar[Mapping[str, type]] = _SECTIONS
-
-
-def validate_mapping(data: Mapping[str, Any]) -> list[str]:
-    """Every problem with a preset mapping (of any earlier version), each naming its dotted key."""
-    try:
-        return SCHEMA.problems(SCHEMA.upgrade(data))
-    except PresetError as exc:
-        return [str(exc).removeprefix("preset: ")]
 
 
 PRESET = Preset  # what banluck.app.games looks up by a preset's `game`

@@ -104,9 +104,12 @@ def _to_play(state: RoundState, name: str, doing: str) -> HandState:
     return hand
 
 
-def _bust_check(hand: HandState) -> None:
+def _take(state: RoundState, hand: HandState, card: Card) -> None:
+    """The hand takes a card (a hit, a double): a bust loses its bet at once."""
+    hand.cards.append(card)
     if hand.total > 21:
         hand.result = Result(-hand.bet, f"bust ({hand.total})")
+    settle(state)
 
 
 def _before_decisions(state: RoundState, doing: str) -> None:
@@ -253,12 +256,6 @@ class Insure(NamedAction[RoundState], _Named):
             raise RuleError(f"usage: {cls.usage}")
         return [cls(resolve_name(a, state, resolve)) for a in args]
 
-    @classmethod
-    def spell(cls, actions: Sequence[Action[Any]]) -> str:
-        if len(actions) == 1:
-            return actions[0].line()
-        return "insure " + " ".join(a.line().split()[1] for a in actions)
-
 
 @dataclass(frozen=True, slots=True)
 class Peek(BareAction[RoundState]):
@@ -381,9 +378,7 @@ class Hit(NamedCardAction[RoundState], _Named):
         assert hand is not None
         if len(hand.cards) >= 2:
             state.decided = True
-        hand.cards.append(self.card)
-        _bust_check(hand)
-        settle(state)
+        _take(state, hand, self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,9 +445,7 @@ class Double(NamedCardAction[RoundState], _Named):
         hand.bet *= 2
         hand.doubled = True
         boxes.on_double(state.box_of(hand), hand)
-        hand.cards.append(self.card)
-        _bust_check(hand)
-        settle(state)
+        _take(state, hand, self.card)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from functools import cache
 from typing import Any
 
 from banluck.games.casino.bingo import JACKPOT, TOTALS, Combination, held
-from banluck.games.casino.edge import _dealer_multisets
+from banluck.games.casino.dealer_odds import _dealer_multisets
 
 OUTCOMES = (*TOTALS, "bust")  # 17, 18, 19, 20, 21, BJ, bust
 _SLOT = {"17": 0, "18": 1, "19": 2, "20": 3, "21": 4, "bust": 5, "BJ": 6}  # edge.py's slots

@@ -18,6 +18,17 @@ BlackjackPays = Literal["3:2", "6:5", "1:1", "2:1"]
 DoubleOn = Literal["any", "hard", "9-11", "10-11"]
 SurrenderMode = Literal["none", "late", "late-not-vs-ace"]
 
+
+def _side_bet(key: str, help: str, most: int) -> Knob:
+    """A side bet's pay table (version 2): up to `most` multiples, best category first."""
+    return Knob(f"side_bets.{key}", list, help, low=1, high=1000, since=2, default=[], most=most)
+
+
+def _bingo_pays(key: str, help: str, default: int) -> Knob:
+    """What one Bingo pattern pays (version 2), to 1."""
+    return Knob(f"bingo.{key}", int, help, low=1, high=10_000, since=2, default=default)
+
+
 KNOBS: tuple[Knob, ...] = (
     Knob("name", str, "the preset's name"),
     Knob("description", str, "one line about the house"),
@@ -49,100 +60,29 @@ KNOBS: tuple[Knob, ...] = (
     Knob("insurance.even_money", bool, "a blackjack against an ace may take 1:1 at once"),
     *ROTATION_KNOBS,
     # version 2: side bets, the Bingo table, the bank's limit, boxes and tournaments (CASINO.md §4-7)
-    Knob(
-        "side_bets.perfect_pairs",
-        list,
+    _side_bet(
+        "perfect_pairs",
         "Perfect Pairs pays, to 1: perfect / coloured / red-black pair ([] turns it off)",
-        low=1,
-        high=1000,
-        since=2,
-        default=[],
         most=3,
     ),
-    Knob(
-        "side_bets.twenty_one_plus_three",
-        list,
+    _side_bet(
+        "twenty_one_plus_three",
         "21+3 pays, to 1: suited trips / straight flush / trips / straight / flush ([] off)",
-        low=1,
-        high=1000,
-        since=2,
-        default=[],
         most=5,
     ),
-    Knob(
-        "side_bets.dealer_pair",
-        list,
+    _side_bet(
+        "dealer_pair",
         "Dealer's Pair pays, to 1: perfect / coloured / red-black pair of the dealer's first two",
-        low=1,
-        high=1000,
-        since=2,
-        default=[],
         most=3,
     ),
     Knob("bingo.offered", bool, "a Bingo card may be bought on a seat", since=2, default=False),
-    Knob(
-        "bingo.jackpot",
-        int,
-        "17 18 19 20 21 BJ marked in that order pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=100,
-    ),
-    Knob(
-        "bingo.full_house",
-        int,
-        "all six totals marked pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=15,
-    ),
-    Knob(
-        "bingo.four_corners",
-        int,
-        "17 18 19 21 held at cash-out pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=5,
-    ),
-    Knob(
-        "bingo.up_corner",
-        int,
-        "18 19 20 held at cash-out pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=3,
-    ),
-    Knob(
-        "bingo.down_corner",
-        int,
-        "17 21 BJ held at cash-out pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=3,
-    ),
-    Knob(
-        "bingo.down",
-        int,
-        "18 19 BJ held at cash-out pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=3,
-    ),
-    Knob(
-        "bingo.up",
-        int,
-        "17 20 21 held at cash-out pays, to 1",
-        low=1,
-        high=10_000,
-        since=2,
-        default=3,
-    ),
+    _bingo_pays("jackpot", "17 18 19 20 21 BJ marked in that order pays, to 1", default=100),
+    _bingo_pays("full_house", "all six totals marked pays, to 1", default=15),
+    _bingo_pays("four_corners", "17 18 19 21 held at cash-out pays, to 1", default=5),
+    _bingo_pays("up_corner", "18 19 20 held at cash-out pays, to 1", default=3),
+    _bingo_pays("down_corner", "17 21 BJ held at cash-out pays, to 1", default=3),
+    _bingo_pays("down", "18 19 BJ held at cash-out pays, to 1", default=3),
+    _bingo_pays("up", "17 20 21 held at cash-out pays, to 1", default=3),
     Knob(
         "limits.bank",
         int,

@@ -73,7 +73,6 @@ class Box:
     hands: list[HandState] = field(default_factory=list)
     insurance: int = 0  # the insurance bet (half the stake), 0 when not insured
     insurance_result: Result | None = None
-    splits: int = 0  # hands made so far (0 before any split)
     owner: str = ""  # the player; "" means the box's own name
     bettors: list[Bettor] = field(default_factory=list)
 
@@ -159,12 +158,9 @@ class RoundState:
         """The up card is an ace or a ten-card."""
         return self.up is not None and (self.up.is_ace or self.up.is_ten_card)
 
-    def needs_peek(self) -> bool:
-        """The peek game, an ace or ten up, and a box still waiting for it."""
-        return self._peek_waits(all(box.settled for box in self.players.values()))
-
     def _peek_waits(self, boxes_settled: bool) -> bool:
-        """`needs_peek`, the boxes' settlement known."""
+        """The peek game, an ace or ten up, and a box still waiting for it (the boxes'
+        settlement given)."""
         if self.no_hole_card or not self.up_peeks or self.peeked:
             return False
         return self.plays_out or not boxes_settled

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from banluck.games.casino.dealer_odds import ACE, TEN
 from banluck.games.casino.edge import (
-    ACE,
-    TEN,
     Rules,
     Value,
     _add,

@@ -32,11 +32,13 @@ from banluck.games.banluck.edge import (
 from banluck.games.banluck.hands import Hand, Kind
 from banluck.games.banluck.odds import (
     RANK_LABELS,
+    Model,
     Policy,
     Pool,
+    _falling_row,
     closed_weights,
     deck_pool,
-    shown_value,
+    falling,
     two_card_starts,
 )
 from banluck.games.banluck.preset import Preset
@@ -55,6 +57,29 @@ def full_deck_edge(name: str) -> EdgeResult:
     once a worker. The table is decided after the edge, so the edge and sd are the ones
     `exact_edge(preset)` gives without it."""
     return exact_edge(presets.load(name), table=True)
+
+
+def shown_value(model: Model, pool: Pool) -> tuple[float, float, float]:
+    """(chance, sum of w * multiple, sum of w * multiple^2) over the hands settled at once."""
+    rows = [_falling_row(u) for u in pool]
+    total = sum(pool)
+    chance = first = second = 0.0
+    for n, shown in model.shown.items():
+        denominator = falling(total, n)
+        if denominator <= 0:
+            continue
+        c = f = s = 0.0
+        for multiple, phi, factors in shown.entries:
+            x = phi
+            for r, k in factors:
+                x *= rows[r][k]
+            c += x
+            f += x * multiple
+            s += x * multiple * multiple
+        chance += c / denominator
+        first += f / denominator
+        second += s / denominator
+    return chance, first, second
 
 
 def _cards(ranks: list[int]) -> list[Card]:
@@ -235,7 +260,7 @@ def test_every_deal_is_accounted_for_once() -> None:
     preset = presets.load("singapore")
     heads_up = HeadsUp(preset)
     total = 0.0
-    from banluck.games.banluck.odds import closed_weights, draw_probability_of, shown_value
+    from banluck.games.banluck.odds import closed_weights, draw_probability_of
 
     for d_two, _ in two_card_starts():
         pd = draw_probability_of(d_two, heads_up.deck)

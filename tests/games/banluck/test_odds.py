@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -16,13 +16,17 @@ from banluck.core.errors import CardError, RuleError
 from banluck.games.banluck.advice import ClosedPlayer, Lookahead, advise, dealer_state
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand
 from banluck.games.banluck.odds import (
+    DEFAULT_POLICY,
     RANK_LABELS,
+    Declared,
+    HandOdds,
     Policy,
     Pool,
-    closed_hand,
+    check_closed_size,
+    closed_weights,
     deck_pool,
     model_for,
-    odds_from_pool,
+    odds_from_weights,
     ranks_of,
     unseen_pool,
 )
@@ -30,6 +34,39 @@ from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.settlement import five_card_at_once, versus
 
 Key = tuple[int, int, str]  # (size, total, kind): what the odds report per outcome
+
+
+def odds_from_pool(
+    preset: Preset,
+    pool: Pool,
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards drawn from `pool` (the module docstring of banluck.games.banluck.odds).
+
+    Raises RuleError when no closed hand of that size is possible.
+    """
+    check_closed_size(preset, cards)
+    model = model_for(preset, policy, declared)
+    weights = closed_weights(model, cards, pool, moments=False)
+    if weights.total <= 0.0:
+        raise RuleError(
+            f"no closed hand of {cards} cards is possible with these unseen cards and rules:"
+            " check the cards entered and the card count"
+        )
+    return odds_from_weights(model, cards, weights)
+
+
+def closed_hand(
+    preset: Preset,
+    seen: Sequence[Card],
+    cards: int,
+    policy: Policy = DEFAULT_POLICY,
+    declared: Declared = "no-instant",
+) -> HandOdds:
+    """The distribution of a closed hand of `cards` cards given every card seen this round."""
+    return odds_from_pool(preset, unseen_pool(seen, preset.decks), cards, policy, declared)
 
 
 def _cards(ranks: list[int]) -> list[Card]:

@@ -1,0 +1,216 @@
+"""The dealer's final outcome in the casino house-edge lab: its chances given the cards removed.
+
+For the up card u, every draw sequence of the dealer (hole card first, then his draws, S17 or
+H17) is enumerated once and grouped by the multiset M of the cards he draws
+(`_dealer_multisets`); `_Dealer` weighs the multisets by the shoe left (module docstring of
+`banluck.games.casino.edge`), one composition at a time in plain Python or, with numpy, many at
+once (`_Dealer.outcomes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+ACE, TEN = 0, 9
+# Outcome slots of the dealer's vector: 17, 18, 19, 20, 21, bust, blackjack.
+BUST, BJ = 5, 6
+# `_Dealer.outcomes` factors the weights into ranks A..3 and 4..10.
+SPLIT_RANK = 3
+
+Shoe = tuple[int, ...]
+
+
+def _ff(n: int, k: int) -> float:
+    """The falling factorial n (n-1) ... (n-k+1); 0 when k > n."""
+    out = 1.0
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+@lru_cache(maxsize=64)
+def _dealer_multisets(base: Shoe, up: int, h17: bool) -> tuple[tuple[Shoe, tuple[int, ...]], ...]:
+    """Every dealer draw sequence from `base` (the shoe less the up card), grouped by the multiset
+    of cards drawn: (multiset, number of sequences per outcome slot)."""
+    groups: dict[Shoe, list[int]] = {}
+    drawn = [0] * 10
+
+    def play(hard: int, ace: bool, ncards: int) -> None:
+        soft = ace and hard + 10 <= 21
+        best = hard + 10 if soft else hard
+        if ncards == 2 and best == 21:
+            slot = BJ
+        elif hard > 21:
+            slot = BUST
+        elif best > 17 or (best == 17 and not (soft and h17)):
+            slot = best - 17
+        else:
+            slot = -1
+        if slot >= 0:
+            key = tuple(drawn)
+            counts = groups.get(key)
+            if counts is None:
+                counts = groups[key] = [0] * 7
+            counts[slot] += 1
+            return
+        for r in range(10):
+            if drawn[r] < base[r]:
+                drawn[r] += 1
+                play(hard + r + 1, ace or r == ACE, ncards + 1)
+                drawn[r] -= 1
+
+    play(up + 1, up == ACE, 1)
+    return tuple((m, tuple(c)) for m, c in groups.items())
+
+
+class _Dealer:
+    """The dealer's outcome vector given the cards removed, for one up card."""
+
+    def __init__(self, base: Shoe, up: int, h17: bool, use_numpy: bool) -> None:
+        self.base = base
+        self.total = sum(base)
+        groups = _dealer_multisets(base, up, h17)
+        self.multisets = [m for m, _ in groups]
+        self.counts = [c for _, c in groups]
+        self.sizes = [sum(m) for m in self.multisets]
+        self.outcome: Callable[[Shoe], tuple[float, ...]]
+        if use_numpy:
+            self._setup_numpy()
+            self.outcome = self._outcome_numpy
+        else:
+            self._nonzero = [[(r, k) for r, k in enumerate(m) if k] for m in self.multisets]
+            self.counts_nz = [[(s, c) for s, c in enumerate(cs) if c] for cs in self.counts]
+            longest = max(self.sizes, default=0) + 1
+            top = max(base, default=0) + 1
+            # falling factorials ff(n, k) and 1 / ff(total - s, k), looked up, not recomputed
+            self._ff_rows = [[_ff(n, k) for k in range(longest)] for n in range(top)]
+            self._inv_rows = [
+                [1.0 / f if (f := _ff(n, k)) else 0.0 for k in range(longest)]
+                for n in range(self.total + 1)
+            ]
+            self.outcome = self._outcome_python
+
+    def _outcome_python(self, removed: Shoe) -> tuple[float, ...]:
+        a = [b - x for b, x in zip(self.base, removed, strict=True)]
+        total = sum(a)
+        ff = self._ff_rows
+        rows = [ff[n] for n in a]
+        inv = self._inv_rows[total]
+        acc = [0.0] * 7
+        for nz, size, counts in zip(self._nonzero, self.sizes, self.counts_nz, strict=True):
+            w = inv[size]
+            for r, k in nz:
+                w *= rows[r][k]
+                if not w:
+                    break
+            else:
+                for s, c in counts:
+                    acc[s] += w * c
+        return tuple(acc)
+
+    def _setup_numpy(self) -> None:
+        import numpy as np
+
+        self.np = np
+        m = np.array(self.multisets, dtype=np.int64)
+        self.m = m
+        self.c = np.array(self.counts, dtype=np.float64)
+        sizes = np.array(self.sizes, dtype=np.int64)
+        maxm = int(m.max()) if m.size else 0
+        # ff(base_r - k, j) for every rank r, removal k, count j.
+        self._base_w = np.ones(len(self.multisets))
+        for r in range(10):
+            self._base_w *= np.array([_ff(self.base[r], j) for j in range(maxm + 1)])[m[:, r]]
+        self._ratio: dict[tuple[int, int], Any] = {}
+        self._den: dict[int, Any] = {}
+        self._maxm = maxm
+        self._sizes = sizes
+
+    def _ratio_of(self, r: int, k: int) -> Any:
+        key = (r, k)
+        got = self._ratio.get(key)
+        if got is None:
+            np = self.np
+            b = self.base[r]
+            table = np.array(
+                [_ff(b - k, j) / _ff(b, j) if _ff(b, j) else 0.0 for j in range(self._maxm + 1)]
+            )
+            got = self._ratio[key] = table[self.m[:, r]]
+        return got
+
+    def _inv_den(self, s: int) -> Any:
+        """1 / ff(total - s, |M|) for every multiset M (0 where the shoe is too short)."""
+        n = self.total - s
+        table = self.np.array([1.0 / f if (f := _ff(n, j)) else 0.0 for j in range(40)])
+        return table[self._sizes]
+
+    def _den_of(self, s: int) -> Any:
+        got = self._den.get(s)
+        if got is None:
+            got = self._den[s] = self._base_w * self._inv_den(s)
+        return got
+
+    def _outcome_numpy(self, removed: Shoe) -> tuple[float, ...]:
+        w = self._den_of(sum(removed))
+        for r, k in enumerate(removed):
+            if k:
+                w = w * self._ratio_of(r, k)
+        return tuple((w @ self.c).tolist())
+
+    def outcomes(self, removed: Any) -> Any:
+        """The outcome vectors of many compositions at once (numpy only): `removed` an integer
+        array, a composition a row (each within the shoe); returns one vector a row.
+
+        The weight of the multiset M given R factors over the ranks: with R = (R1, R2) and
+        M = (M1, M2) split at `SPLIT_RANK`, it is F1(R1, M1) F2(R2, M2) times c(M) / ff(A, |M|),
+        A depending on |R| only. So for the compositions of one size the vectors are the
+        bilinear forms F1 W F2 of two small matrices (the distinct R1 against the distinct M1,
+        the distinct R2 against the distinct M2) with the dealer's weights W: two matrix
+        products per size instead of a sum over every multiset for every composition."""
+        np = self.np
+        comps = np.asarray(removed, dtype=np.int64).reshape(-1, 10)
+        m, base, cut = self.m, self.base, SPLIT_RANK
+        top = np.maximum(comps.max(axis=0, initial=0), m.max(axis=0, initial=0)) + 1
+
+        def distinct(rows: Any, width: Any) -> tuple[Any, Any]:
+            """The distinct rows, and each row's index among them."""
+            strides = np.cumprod(np.concatenate(([1], width[:-1])))
+            _, first, inverse = np.unique(rows @ strides, return_index=True, return_inverse=True)
+            return rows[first], inverse.reshape(-1)
+
+        def factors(rows: Any, multisets: Any, ranks: range) -> Any:
+            """prod over `ranks` of ff(b_r - k_r, j_r) / ff(b_r, j_r): a row per composition
+            part k, a column per multiset part j."""
+            out = np.ones((len(rows), len(multisets)))
+            for i, r in enumerate(ranks):
+                b = base[r]
+                table = np.array(
+                    [
+                        [_ff(b - k, j) / f if (f := _ff(b, j)) else 0.0 for j in range(top[r])]
+                        for k in range(top[r])
+                    ]
+                )
+                out *= table[rows[:, i][:, None], multisets[:, i][None, :]]
+            return out
+
+        m1, i1 = distinct(m[:, :cut], top[:cut])
+        m2, i2 = distinct(m[:, cut:], top[cut:])
+        r1, h = distinct(comps[:, :cut], top[:cut])
+        r2, g = distinct(comps[:, cut:], top[cut:])
+        f1 = factors(r1, m1, range(cut))
+        f2 = factors(r2, m2, range(cut, 10))
+        level = comps.sum(axis=1)
+        out = np.empty((len(comps), 7))
+        for size in np.unique(level).tolist():
+            at = np.flatnonzero(level == size)
+            weights = np.zeros((len(m1), len(m2), 7))
+            weights[i1, i2] = self.c * (self._base_w * self._inv_den(size))[:, None]
+            hs, hi = np.unique(h[at], return_inverse=True)
+            gs, gi = np.unique(g[at], return_inverse=True)
+            a = f1[hs] @ weights.reshape(len(m1), -1)
+            a = a.reshape(len(hs), len(m2), 7).transpose(0, 2, 1).reshape(-1, len(m2))
+            pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
+            out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+        return out
