@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from banluck.app.presets import DEFAULT_PRESET
+from banluck.core.money import MAX_AMOUNT
 
 if TYPE_CHECKING:
     from banluck.games.banluck.advice import Advice, ClosedPlayer
@@ -149,6 +150,13 @@ def _advice_json(advice: "Advice") -> dict[str, Any]:
     }
 
 
+MAX_ROUNDS = 10**9
+"""The most rounds `edge` simulates: hours of the machine's time already."""
+
+MAX_WORKERS = 256
+"""The most processes `edge` starts for a simulation."""
+
+
 def edge(
     names: Annotated[list[str], typer.Argument(help="Presets to compare, e.g. chinese kampung.")],
     players: Annotated[
@@ -205,10 +213,21 @@ def edge(
         raise RuleError(f"--players {players} is too few: give 1 or more")
     if rounds < 0:
         raise RuleError(f"--rounds {rounds} is negative: give 0 (none) or more")
+    if rounds > MAX_ROUNDS:
+        raise RuleError(
+            f"--rounds {rounds} is too many: give up to {MAX_ROUNDS:,} (100000 already gives"
+            " the edge to a few hundredths of a percent)"
+        )
     if players > 1 and rounds == 0:
         rounds = 100_000
     for preset in loaded if rounds > 0 else ():
         check_simulation(preset, players, rounds)
+    if stake is not None and stake > MAX_AMOUNT:
+        raise RuleError(f"--stake {stake} is too large: banluck takes amounts up to {MAX_AMOUNT:,}")
+    if workers > MAX_WORKERS:
+        raise RuleError(
+            f"--workers {workers} is too many: give up to {MAX_WORKERS} (0: one per core)"
+        )
     if workers <= 0:
         workers = os.cpu_count() or 1
     rows: list[tuple[str, EdgeResult, EdgeResult | None]] = []

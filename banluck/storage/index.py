@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import orjson
 from tinydb import TinyDB
 
+from banluck.core.money import MAX_SUM
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import journal, schema
@@ -86,6 +87,11 @@ def _check_journaled(found: journal.Journal, entry: dict[str, Any], tables: Tabl
         if str(entry["seq"]) in tables.get("entries", {}):
             raise Shape(f"seq {entry['seq']} is in the night file already")
         schema.check_entry_fields(entry, f"round seq {entry['seq']}")
+        # and its money as the ledger would check it: a round of the journal is counted in
+        # the index the moment it is read, so an amount that is no whole number stops here
+        problems = ledger.entry_problems({**entry, "preset": {}})
+        if problems:
+            raise Shape(f"round seq {entry['seq']}: {'; '.join(problems)}")
     except (Shape, KeyError, TypeError) as exc:
         raise damaged(
             found.path,
@@ -137,6 +143,18 @@ _SUMMARIES: dict[tuple[int, int], bytes] = {}
 of play changes no entry, so the night is not totalled again for it."""
 
 
+def fits(value: Any) -> bool:
+    """Every whole number in `value` (dicts and lists of them) is one the index can hold
+    (within MAX_SUM either side of 0)."""
+    if isinstance(value, int):
+        return -MAX_SUM <= value <= MAX_SUM
+    if isinstance(value, dict):
+        return all(fits(v) for v in value.values())
+    if isinstance(value, list):
+        return all(fits(v) for v in value)
+    return True
+
+
 def night_totals(
     entries: Sequence[Mapping[str, Any]], path: Path
 ) -> tuple[dict[str, Summary], Totals]:
@@ -155,6 +173,13 @@ def night_totals(
         totals = stats.night_totals(entries, schema.TOTALLED_KINDS)
     except LedgerError as exc:
         raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    if not fits([summary, totals]):
+        raise damaged(
+            path,
+            f"its sums are past {MAX_SUM:,}, more than the index can hold: an amount in it is"
+            " far too large",
+            schema.validate_night,
+        )
     if len(_SUMMARIES) >= 64:
         _SUMMARIES.clear()
     _SUMMARIES[key] = orjson.dumps([summary, totals])
@@ -637,8 +662,10 @@ class View:
 
     def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
         for night_id, record in self.records.items():
-            first, last = record["first_seq"], record["last_seq"]
-            if first is not None and first <= seq <= last:
+            first, last = record.get("first_seq"), record.get("last_seq")
+            if "first_seq" not in record or "last_seq" not in record:
+                first, last = 1, seq  # a record that lost them: its file is asked
+            if first is not None and last is not None and first <= seq <= last:
                 db = self.night_db(night_id)
                 found = tables_of(db)["entries"].get(str(seq))
                 if found is not None:
@@ -648,6 +675,9 @@ class View:
     # -- changing the latest night -------------------------------------------------------
 
     # -- the index's files ------------------------------------------------------------
+
+    index_error: StoreError | None = None
+    """Why the index could not be saved by `commit_index`, if it could not."""
 
     def commit_index(self) -> None:
         """Save index-earlier.json when its nights changed, then index.json naming it. The night
@@ -666,6 +696,7 @@ class View:
             if index.dirty:
                 index.commit()
         except StoreError as exc:  # the night files hold the truth; the index catches up
+            self.index_error = exc
             self.store.warnings.append(
                 f"the change was saved in its night file, but the index was not updated"
                 f" ({exc}); the next command brings it up to date"
