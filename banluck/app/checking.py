@@ -99,6 +99,8 @@ def _round_problems(
     final: Callable[[object], str],
 ) -> list[str]:
     night_id = record["id"]
+    if any("stakes" not in entry for entry in rounds):
+        return []  # a round stored without its stakes (an older banluck, an import) plays no more
     try:
         played = replay_stored(record, rounds)
     except BanluckError as exc:

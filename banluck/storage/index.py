@@ -22,7 +22,7 @@ from banluck.core.money import MAX_SUM
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import journal, schema
-from banluck.storage.files import FileStorage, Shape, StoreError, Tables, damaged
+from banluck.storage.files import DamagedFile, FileStorage, Shape, StoreError, Tables, damaged
 
 if TYPE_CHECKING:
     from banluck.money.stats import Totals
@@ -414,11 +414,48 @@ class View:
         record = self._records[night_id]
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (meta["rev"], meta.get("token"), storage_of(db).crc, storage_of(db).added)
+        rounds = (record.get("journal") or [0])[0]
+        if rounds and meta["rev"] == record["rev"] and self._lost_rounds(night_id, rounds, db):
+            # the index counted rounds of the night's journal, and the night file is the very
+            # version it was made from: the journal is gone, cut or replaced, never a silent drop
+            raise self._lost_journal(night_id, rounds, storage_of(db).added)
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
             self.seen[night_id] = tables_of(self.night_db(night_id)).get("entries")
         elif "totals" not in record:
             self.migrated = True
+
+    def _lost_rounds(self, night_id: int, counted: int, db: TinyDB) -> bool:
+        """Whether the journal extending night `night_id`'s file holds fewer rounds than the
+        index counted in it: it is missing, its token is not the file's, or it was cut. A last
+        line without its newline (a writer killed while appending it) is a round never
+        acknowledged, and only that one round may be missing so."""
+        added = storage_of(db).added
+        holds = added[0] if added else 0
+        if holds >= counted:
+            return False
+        path = journal.journal_path(self.store.night_path(night_id))
+        try:
+            with open(path, "rb") as handle:
+                handle.seek(-1, os.SEEK_END)
+                torn = handle.read(1) != b"\n"
+        except OSError:
+            return True
+        return not (torn and added is not None and holds == counted - 1)
+
+    def _lost_journal(self, night_id: int, counted: int, found: list[int] | None) -> DamagedFile:
+        path = journal.journal_path(self.store.night_path(night_id))
+        holds = f"holds {found[0]}" if found else "holds none of them"
+        if not os.path.exists(path):
+            holds = "is missing"
+        return DamagedFile(
+            f"the journal {path} of night {night_id} {holds}, but the index counted {counted}"
+            f" round(s) recorded in it: they are not in the night file; nothing was changed:"
+            f" put the journal back from a copy of the data folder; or, to go on without those"
+            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
+            path,
+            None,
+        )
 
     def _count_live(self) -> bool:
         """The latest night's record counts the lines of its live round (those played since it

@@ -21,7 +21,7 @@ from banluck.storage.clean import (
     clean_stakes,
     clean_table,
 )
-from banluck.storage.files import StoreError, no_gc
+from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
     Files,
@@ -49,15 +49,21 @@ def check(tx: Tx) -> list[Problem]:
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
     problems: list[Problem] = []
+    damaged_files: list[Problem] = []
     with no_gc():
         for night_id in sorted(tx.records):
-            db = tx.night_db(night_id)
-            tables = tables_of(db)
+            try:
+                db = tx.night_db(night_id)
+                tables = tables_of(db)
+                storage = storage_of(db)
+                fresh, summary = night_record(
+                    tables, storage.path, crc=storage.crc, journaled=storage.added
+                )
+            except DamagedFile as exc:  # named, and every other night still checked
+                damaged_files.append(Problem(None, str(exc)))
+                tx.nights.pop(night_id, None)
+                continue
             night = tables["night"]["1"]
-            storage = storage_of(db)
-            fresh, summary = night_record(
-                tables, storage.path, crc=storage.crc, journaled=storage.added
-            )
             records.append(fresh)
             summaries.append(summary)
             if stored.get(str(night_id)) != fresh:
@@ -77,6 +83,8 @@ def check(tx: Tx) -> list[Problem]:
                     problems += _round_problems(entry, night_id, night["players"])
                 entries.append(entry)
             del tx.nights[night_id]
+    if damaged_files:  # the sums of the whole cannot be checked without every night
+        return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
     problems += ledger.check(entries, people, cached)
