@@ -415,9 +415,12 @@ class View:
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (meta["rev"], meta.get("token"), storage_of(db).crc, storage_of(db).added)
         rounds = (record.get("journal") or [0])[0]
-        if rounds and meta["rev"] == record["rev"] and self._lost_rounds(night_id, rounds, db):
-            # the index counted rounds of the night's journal, and the night file is the very
-            # version it was made from: the journal is gone, cut or replaced, never a silent drop
+        if rounds and meta["rev"] <= record["rev"] and self._lost_rounds(night_id, rounds, db):
+            # the index counted rounds of the night's journal, and the night file is the version
+            # it was made from (or an older one put back): the journal is gone, cut or replaced,
+            # or the file is not the one it extends: never a silent drop
+            if meta["rev"] < record["rev"]:
+                raise self._older_file(night_id, meta["rev"], record["rev"], rounds)
             raise self._lost_journal(night_id, rounds, storage_of(db).added)
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
@@ -442,6 +445,18 @@ class View:
         except OSError:
             return True
         return not (torn and added is not None and holds == counted - 1)
+
+    def _older_file(self, night_id: int, rev: int, counted_rev: int, rounds: int) -> DamagedFile:
+        path = self.store.night_path(night_id)
+        return DamagedFile(
+            f"the night file {path} is an older version (rev {rev}) than the one the index"
+            f" counted (rev {counted_rev}, with {rounds} round(s) in its journal, which extends"
+            f" only that version): those rounds are in neither; nothing was changed: put the"
+            f" newer night file back from a copy of the data folder; or, to go on without those"
+            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
+            path,
+            None,
+        )
 
     def _lost_journal(self, night_id: int, counted: int, found: list[int] | None) -> DamagedFile:
         path = journal.journal_path(self.store.night_path(night_id))

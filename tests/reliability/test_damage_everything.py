@@ -99,6 +99,9 @@ NAMED: dict[str, Callable[[Path], None]] = {
     "a night file swapped for its backup": lambda home: shutil.copy(
         home / "nights" / "0006.json.bak", home / "nights" / "0006.json"
     ),
+    "the open night's file swapped for its backup": lambda home: shutil.copy(
+        home / "nights" / "0007.json.bak", home / "nights" / "0007.json"
+    ),
 }
 
 

@@ -106,3 +106,19 @@ def test_a_line_is_read_in_time_linear_in_its_length(cli, tmp_path: Path) -> Non
 )
 def test_a_hash_inside_quotes_is_a_word_not_a_comment(line: str, words: list[str]) -> None:
     assert split_line(line) == words
+
+
+def test_a_fifo_as_the_lock_file_is_refused_at_once(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
+    banluck_home.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(banluck_home / "lock")
+    code, _, err = cli("night", "start", "chinese", "Mei", "Bob")
+    assert code == 1 and "lock" in _one_error(err) and "not a plain file" in err
+    assert not (banluck_home / "nights").exists()
+
+
+def test_a_fifo_in_the_odds_cache_is_no_model(tmp_path: Path) -> None:
+    from banluck.games.banluck.odds_cache import _read
+
+    fifo = tmp_path / "odds-0.cache"
+    os.mkfifo(fifo)
+    assert _read(fifo, {}, None, None, None) is None  # type: ignore[arg-type]
