@@ -65,3 +65,23 @@ def close_exited(child: Any) -> None:
     child.wait()
     child.ptyproc.delayafterclose = 0
     child.close()
+
+
+def digest(home: Path) -> str:
+    """A digest of every stored byte of a data folder (the lock aside): equal before and after a
+    command when it changed nothing."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(home.rglob("*")):
+        if path.is_file() and path.name != "lock":
+            h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def one_error(err: str) -> str:
+    """The one line `error: ...` a refused command prints (and no traceback)."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), err
+    assert "Traceback" not in err
+    return lines[0]

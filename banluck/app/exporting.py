@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import stat
 from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banluck.app.records import (
@@ -213,3 +216,39 @@ def entries_json_parts(entries: Iterable[Any]) -> Iterator[str]:
         yield ("[\n " if first else ",\n ") + text
         first = False
     yield "[]\n" if first else "\n]\n"
+
+
+def check_export_path(path: Path, home: Path) -> Path:
+    """Where `banluck export -o PATH` may write: a file outside the data folder `home` (never one
+    of the store's own files), not a folder, a FIFO or a device. BanluckError otherwise."""
+    if not str(path) or str(path) == "." or path.name in ("", ".", ".."):
+        raise BanluckError(f"-o {str(path)!r} is not a file name: give one, e.g. -o ledger.csv")
+    target = Path(os.path.abspath(path)).resolve()
+    data = Path(os.path.abspath(home)).resolve()
+    if target == data or data in target.parents:
+        raise BanluckError(
+            f"-o {path} is inside the data folder {home}: the store's files are banluck's own;"
+            " write the export elsewhere, e.g. -o ledger.csv"
+        )
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return path
+    if stat.S_ISDIR(mode):
+        raise BanluckError(f"-o {path} is a folder: give a file name in it, e.g. {path}/ledger.csv")
+    if not stat.S_ISREG(mode):
+        raise BanluckError(
+            f"-o {path} is not a plain file (a FIFO or a device): give a file name, e.g. -o"
+            " ledger.csv"
+        )
+    return path
+
+
+def write_export(path: Path, text: str | Iterable[str], home: Path) -> None:
+    """Write an export to `path` (checked by `check_export_path`): whole or not at all, with the
+    permissions the umask gives a new file, and nothing left behind when it fails."""
+    from banluck.app.presets import write_atomic
+    from banluck.core import atomic
+
+    check_export_path(path, home)
+    write_atomic(path, text, new_mode=atomic.new_file_mode())

@@ -78,8 +78,14 @@ def start_tournament(
     """Open a tournament night: the preset's rules kept with it, every buy-in in the ledger in
     the same write."""
     from banluck.app.presets import load
+    from banluck.core.money import MAX_AMOUNT
     from banluck.money.ledger import pool_entry
 
+    for what, value in (("buy-in", buy_in), ("chips", chips)):
+        if not isinstance(value, int) or isinstance(value, bool) or value > MAX_AMOUNT:
+            raise BanluckError(
+                f"--{what} {value} is too large: banluck takes amounts up to {MAX_AMOUNT:,}"
+            )
     kind = kind_of()
     rules = load(preset_name)
     names = _known(store, seats)
@@ -163,11 +169,21 @@ def undo_last(store: Store) -> str:
     was undone. A live round whose stored lines no longer replay loses its last line, which is
     what mends it. What is last and removing it are one decision under the lock (a `pay`
     cannot come between)."""
-    from banluck.app.session import Session, StaleLine
+    from banluck.app.session import NoNight, Session, StaleLine
 
     with store.locked():
         try:
             session = Session.open(store)
         except StaleLine:
             return f"undid `{store.pop_action()}`"
+        except NoNight:
+            last = store.nights()[-1:] if store.night_ids() else []
+            if last and last[0].get("status") == "closed":
+                night = last[0]
+                raise NoNight(
+                    f"night {night['id']} of {night['date']} is closed: `undo` takes back lines"
+                    " of the open night only; to take back one of its rounds, `banluck correct"
+                    f" SEQ --reason TEXT` (the seqs are in `banluck ledger --night {night['id']}`)"
+                ) from None
+            raise
         return session.undo()

@@ -13,6 +13,8 @@ is written that does not validate.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from banluck.app.games import load_preset, problems_of, schema_for
 from banluck.core.errors import PresetError
 from banluck.core.suggest import key_hint
+from banluck.core.text import plain_problem
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
@@ -249,9 +252,12 @@ def read_text(path: Path) -> str:
     """The text of a preset file; PresetError (one line) when it cannot be read as UTF-8, is
     larger than MAX_PRESET_BYTES, or is not a file. A byte-order mark some editors write is not
     part of the text."""
+    from banluck.core.reading import NotAFile, read_bytes
+
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_PRESET_BYTES + 1)
+        raw = read_bytes(path, MAX_PRESET_BYTES)
+    except NotAFile as exc:
+        raise PresetError(f"{path}: is {exc.strerror}: move it out of {path.parent}") from None
     except IsADirectoryError:
         raise PresetError(
             f"{path}: is a folder, not a preset file: move it out of {path.parent}"
@@ -294,6 +300,11 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
         p.rpartition(" (did you mean ")[2].removesuffix("?)") for p in problems if "?)" in p
     }
     problems = [p for p in problems if not (": missing (" in p and p.split(":")[0] in suggested)]
+    for key in ("name", "description"):
+        value = data.get(key)
+        found = plain_problem(value, key) if isinstance(value, str) else None
+        if found:
+            problems.append(found)
     name = data.get("name")
     if isinstance(name, str) and name != path.stem:
         problems.append(
@@ -415,25 +426,34 @@ def save_text(name: str, text: str) -> Path:
     return path
 
 
-def write_atomic(path: Path, text: str | Iterable[str]) -> None:
+def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644) -> None:
     """Write `text` (or its pieces, made as they are written: an export streamed) to `path` so
-    that it holds either the old or the new content, never half."""
+    that it holds either the old or the new content, never half (a new file with `new_mode`).
+    The folders made for it are removed again when the write fails: a failed write leaves
+    nothing behind."""
+    made = [p for p in Path(os.path.abspath(path)).parents if not os.path.lexists(p)]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         from banluck.core import atomic
 
         if isinstance(text, str):
-            atomic.write_atomic(path, text.encode("utf-8"))
+            atomic.write_atomic(path, text.encode("utf-8"), new_mode=new_mode)
         else:
-            atomic.write_atomic(path, (piece.encode("utf-8") for piece in text))
-    except (NotADirectoryError, FileExistsError):
-        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
-        raise PresetError(
-            f"cannot write {path}: {blocker} is a file, not a folder; it is unchanged:"
-            " move that file away, or set BANLUCK_HOME to a folder"
-        ) from None
-    except OSError as exc:
-        raise PresetError(f"cannot write {path}: {exc.strerror}; it is unchanged") from None
+            data = (piece.encode("utf-8") for piece in text)
+            atomic.write_atomic(path, data, new_mode=new_mode)
+    except BaseException as exc:
+        for folder in made:  # the deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        if isinstance(exc, (NotADirectoryError, FileExistsError)):
+            blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), path.parent)
+            raise PresetError(
+                f"cannot write {path}: {blocker} is a file, not a folder; it is unchanged:"
+                " move that file away, or set BANLUCK_HOME to a folder"
+            ) from None
+        if isinstance(exc, OSError):
+            raise PresetError(f"cannot write {path}: {exc.strerror}; it is unchanged") from None
+        raise
 
 
 def _depth(value: object, level: int = 0) -> int:

@@ -44,6 +44,10 @@ def edit_in_editor(text: str) -> str:
             f.write(text)
         try:
             done = subprocess.run([*shlex.split(editor), path], check=False)
+        except ValueError as exc:  # a quote left open in $EDITOR
+            raise BanluckError(
+                f"cannot start the editor {editor!r} ({exc}): set EDITOR to one that runs"
+            ) from None
         except OSError as exc:
             raise BanluckError(
                 f"cannot start the editor {editor!r} ({exc.strerror}): set EDITOR to one that runs"
@@ -52,8 +56,26 @@ def edit_in_editor(text: str) -> str:
             raise BanluckError(
                 f"the editor {editor!r} exited with {done.returncode}: nothing was recorded"
             )
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        from banluck.core.reading import read_bytes
+
+        try:
+            raw = read_bytes(path)
+        except FileNotFoundError:
+            raise BanluckError(
+                "the editor removed the file of the round's lines: nothing was recorded; amend"
+                " again and save the lines in place"
+            ) from None
+        except OSError as exc:
+            raise BanluckError(
+                f"cannot read the edited lines ({exc.strerror}): nothing was recorded"
+            ) from None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BanluckError(
+                f"the edited lines are not UTF-8 text (byte {exc.start}): nothing was recorded;"
+                " amend again and save them as UTF-8"
+            ) from None
 
 
 def amend_round(store: Any, night_id: int, number: int, reason: str) -> str:

@@ -53,8 +53,12 @@ def edge(
     from banluck.app.games import GAMES, lab_for
     from banluck.app.presets import load
     from banluck.cli.render import Progress, print_report
-    from banluck.core.errors import PresetError
+    from banluck.core.errors import PresetError, RuleError
+    from banluck.core.money import MAX_AMOUNT
     from banluck.table.lab import EdgeAsk
+
+    if stake is not None and stake > MAX_AMOUNT:
+        raise RuleError(f"--stake {stake} is too large: banluck takes amounts up to {MAX_AMOUNT:,}")
 
     everything = [load(name) for name in names]
     games = [game for game in GAMES if any(p.game == game for p in everything)]

@@ -377,6 +377,10 @@ def export(
             " (a night as a night log), e.g. `banluck export --csv -o ledger.csv`"
         )
     store = open_store()
+    if output is not None:
+        from banluck.app.exporting import check_export_path
+
+        check_export_path(output, store.home)  # before anything is read or made
     text: str | Iterator[str]
     if log_out:
         from banluck.app.exporting import night_log
@@ -396,9 +400,9 @@ def export(
             for piece in text:
                 sys.stdout.write(piece)
     else:
-        from banluck.app.presets import write_atomic
+        from banluck.app.exporting import write_export
 
-        write_atomic(output, text)
+        write_export(output, text, store.home)
         typer.echo(f"wrote {output}")
 
 
@@ -419,10 +423,10 @@ def settle(
 
     Example: banluck settle --explain
     """
-    if night is not None and (date_from or date_to):
+    if night is not None and (date_from is not None or date_to is not None):
         raise BanluckError("give --night N or --from/--to, not both")
-    lo = _date(date_from, "--from") if date_from else None
-    hi = _date(date_to, "--to") if date_to else None
+    lo = _date(date_from, "--from") if date_from is not None else None  # '' is no date either
+    hi = _date(date_to, "--to") if date_to is not None else None
     if lo and hi and lo > hi:
         raise BanluckError(f"--from {lo} is after --to {hi}: give the earlier date first")
     show_settle(open_store(), night, lo, hi, explain, via, as_json)
@@ -511,18 +515,27 @@ def check(
             help="First rebuild index.json from the night files (a damaged index).",
         ),
     ] = False,
+    full: Annotated[
+        bool,
+        typer.Option(
+            "--full",
+            help="Play every night's rounds again, not only the latest night's.",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Check every invariant of the stored ledger; silent with exit 0 when all hold.
 
     Example: banluck check --rebuild-index
     """
+    from banluck.app.checking import check as check_all
+
     store = open_store()
     if rebuild_index:
         store.rebuild_index()
         if not as_json:
             typer.echo(f"rebuilt {store.index_path} from the night files")
-    problems = store.check()
+    problems = check_all(store, full=full)
     if as_json:
         out = {"ok": not problems, "problems": list(problems), "rebuilt_index": rebuild_index}
         typer.echo(json.dumps(out, ensure_ascii=False))

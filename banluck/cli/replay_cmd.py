@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from banluck.core.errors import BanluckError
+from banluck.core.reading import NotAFile, read_bytes
 
 MAX_LOG_BYTES = 32 * 2**20
 """The largest night log read: far above a year of rounds, small enough to refuse /dev/zero."""
@@ -19,12 +20,13 @@ def read_source(file: str) -> tuple[str, str]:
         if file == "-":
             raw = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
         else:
-            with open(file, "rb") as handle:
-                raw = handle.read(MAX_LOG_BYTES + 1)
+            raw = read_bytes(file, MAX_LOG_BYTES)
     except FileNotFoundError:
         raise BanluckError(f"{file}: no such file: give the path of a night log") from None
     except IsADirectoryError:
         raise BanluckError(f"{file}: is a folder: give the path of a night log") from None
+    except NotAFile as exc:
+        raise BanluckError(f"{file}: is {exc.strerror}: give the path of a night log") from None
     except OSError as exc:
         raise BanluckError(f"{file}: cannot be read ({exc}): give a plain text night log") from None
     if len(raw) > MAX_LOG_BYTES:

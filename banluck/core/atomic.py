@@ -45,15 +45,27 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def new_file_mode() -> int:
+    """The permissions a new file gets under the process's umask (as `open` would give it)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(
-    path: Path, data: bytes | Iterable[bytes], *, before_replace: Callable[[], None] | None = None
+    path: Path,
+    data: bytes | Iterable[bytes],
+    *,
+    before_replace: Callable[[], None] | None = None,
+    new_mode: int = 0o644,
 ) -> None:
-    """Replace `path` with `data` atomically, keeping its permissions. `before_replace` runs
-    after the new content is safe on disk and before it takes the old one's place (the store
-    keeps a backup there). On OSError the old file is untouched and the temp file removed."""
+    """Replace `path` with `data` atomically, keeping its permissions (`new_mode` for a new
+    file). `before_replace` runs after the new content is safe on disk and before it takes the
+    old one's place (the store keeps a backup there). On OSError the old file is untouched and
+    the temp file removed."""
     tmp = temp_path(path)
     try:
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+        mode = path.stat().st_mode & 0o777 if path.exists() else new_mode
         write_synced(tmp, data, mode)
         os.chmod(tmp, mode)
         if before_replace is not None:

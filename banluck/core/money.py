@@ -15,6 +15,15 @@ MAX_AMOUNT = 10**12
 """The largest stake or payment banluck takes: far above any night among friends, far below what
 the store and the index can hold exactly."""
 
+MAX_TRANSFER = MAX_AMOUNT * 10**4
+"""The largest transfer an entry may hold: a stake at the highest odds a game pays (100 to 1, a
+side bet), or a prize of a pool of buy-ins, with room to spare; far enough below 2^63 that the sums
+of a lifetime of them still fit in the index."""
+
+MAX_SUM = 2**63 - 1
+"""The largest sum the index can hold (a 64-bit whole number): a sum past it is refused before it
+is written."""
+
 
 def parse_amount(text: str, what: str, example: str = "10") -> int:
     """A stake or an amount typed by the dealer: ASCII digits only (no `1_000`, no other scripts),

@@ -35,7 +35,11 @@ def close_to(word: str, options: Iterable[str]) -> str | None:
     """The option `word` is a slip of: one slip in a short word, two in a word of six letters
     or more; None when nothing is that close (a guess would be a different word, not a typo)."""
     limit = 1 if len(word) < 6 else 2
-    scored = sorted((edits(word, o), i, o) for i, o in enumerate(options))
+    # the slips are at least the difference in length: a word far longer than every option is
+    # refused without comparing it letter by letter (linear in its length)
+    scored = sorted(
+        (edits(word, o), i, o) for i, o in enumerate(options) if abs(len(word) - len(o)) <= limit
+    )
     if scored and scored[0][0] <= limit and (len(scored) == 1 or scored[1][0] > scored[0][0]):
         return scored[0][2]
     return None
@@ -50,7 +54,18 @@ def mean(word: str, options: Iterable[str], otherwise: str, quote: str = "") -> 
 def unknown_word(word: str, words: list[str]) -> str:
     """The refusal of a line's first word that is none of `words`."""
     hint = mean(word, words, f"the words are {', '.join(words)}", quote="`")
-    return f"unknown word {word!r}: {hint}"
+    return f"unknown word {shown(word)}: {hint}"
+
+
+SHOWN = 40
+"""The longest word a message repeats whole: a longer one is cut, with its length."""
+
+
+def shown(word: str) -> str:
+    """`word` quoted for a message, cut after SHOWN characters (with its length) when longer."""
+    if len(word) <= SHOWN:
+        return repr(word)
+    return f"{word[:SHOWN]!r}... ({len(word):,} characters)"
 
 
 def key_hint(key: str, keys: Iterable[str]) -> str:

@@ -55,7 +55,8 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, TypedDict
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import Transfer, nets
+from banluck.core.money import MAX_AMOUNT, MAX_TRANSFER, Transfer, nets
+from banluck.core.text import plain_problem
 from banluck.money.entries import (
     NEW,
     POOL_PREFIX,
@@ -263,6 +264,9 @@ def payment(payer: str, payee: str, amount: int, note: str = "") -> PaymentEntry
     """A payment entry, not yet recorded (`NEW`): `payer` handed `amount` in cash to `payee`."""
     entry = {"kind": "payment", "from": payer, "to": payee, "amount": amount, "note": note}
     problems = _payment_problems(entry)
+    found = plain_problem(note, "the note") if isinstance(note, str) else None
+    if found:
+        problems.append(found)
     if problems:
         raise LedgerError(f"cannot record the payment: {'; '.join(problems)}")
     return PaymentEntry(**NEW, payer=payer, payee=payee, amount=amount, note=note)
@@ -315,6 +319,9 @@ def standing(
 def _reason(reason: object) -> str:
     if not isinstance(reason, str) or not reason.strip():
         raise LedgerError("a correction needs a reason: say what was wrong with the entry")
+    found = plain_problem(reason, "the reason")
+    if found:
+        raise LedgerError(found)
     return reason.strip()
 
 
@@ -458,6 +465,16 @@ def _is_amount(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
+def _amount_problem(value: object, what: str, top: int = MAX_TRANSFER) -> str | None:
+    """What is wrong with an amount: a whole number from 1 to `top` (a transfer's bound unless
+    told), so that no sum of amounts outgrows what the index can hold."""
+    if not _is_amount(value):
+        return f"{what} is {value!r}, expected a positive whole number"
+    if value > top:  # type: ignore[operator]
+        return f"{what} is {value!r}, too large: give a whole number from 1 to {top:,}"
+    return None
+
+
 def _name_problem(value: object, role: str, people: Collection[str] | None) -> str | None:
     if not isinstance(value, str) or not value.strip():
         return f"{role} is {value!r}, expected a name"
@@ -480,10 +497,9 @@ def _transfer_problems(
             found = _name_problem(t.get(role), f"{what} {i} {role}", people)
             if found:
                 problems.append(found)
-        if not _is_amount(t.get("amount")):
-            problems.append(
-                f"{what} {i} amount is {t.get('amount')!r}, expected a positive whole number"
-            )
+        found = _amount_problem(t.get("amount"), f"{what} {i} amount")
+        if found:
+            problems.append(found)
         if t.get("from") == t.get("to") and isinstance(t.get("from"), str):
             problems.append(f"{what} {i} is from {t.get('from')} to themself")
         if not isinstance(t.get("reason", ""), str):
@@ -510,10 +526,13 @@ def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None =
 
 
 def _amount_and_note(entry: Mapping[str, Any]) -> list[str]:
-    """A payment's, a buy-in's or a prize's amount and note."""
+    """A payment's, a buy-in's or a prize's amount and note: a payment or a buy-in is bounded
+    like a stake, a prize (a pool of buy-ins) like a transfer."""
     problems = []
-    if not _is_amount(entry.get("amount")):
-        problems.append(f"amount is {entry.get('amount')!r}, expected a positive whole number")
+    top = MAX_TRANSFER if entry.get("kind") == "prize" else MAX_AMOUNT
+    found = _amount_problem(entry.get("amount"), "amount", top)
+    if found:
+        problems.append(found)
     if not isinstance(entry.get("note", ""), str):
         problems.append(f"note is {entry.get('note')!r}, expected text")
     return problems

@@ -26,6 +26,7 @@ from tinydb.storages import Storage
 from banluck.core import atomic
 from banluck.core.atomic import TMP_SUFFIX, fsync_dir
 from banluck.core.errors import BanluckError
+from banluck.core.reading import NotAFile, read_bytes
 
 Tables = dict[str, dict[str, Any]]
 
@@ -56,6 +57,19 @@ class Shape(Exception):
 
 class Newer(Shape):
     """Raised by a file's validator: the file was written by a newer banluck."""
+
+
+def read_error(path: Path, exc: OSError) -> StoreError:
+    """The error for a data file that cannot be read: a folder, a FIFO or a device where the
+    file should be (refused at once), or the system's reason."""
+    if isinstance(exc, (NotAFile, IsADirectoryError)):
+        return StoreError(
+            f"cannot read {path}: it is {(exc.strerror or 'not a file').removeprefix('is ')}; move it out of"
+            f" {path.parent} (banluck wrote a plain file there)"
+        )
+    return StoreError(
+        f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
+    )
 
 
 def backup_of(path: Path) -> Path:
@@ -94,13 +108,11 @@ def read_tables_crc(
     the current schema (their CRC-32 is the one recorded when they were written): such a file
     is not checked field by field again, which would cost a walk through every entry."""
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        raise StoreError(
-            f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
-        ) from None
+        raise read_error(path, exc) from None
     crc = zlib.crc32(raw)
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark an editor wrote: not JSON
     return _parsed(path, raw, validate, hint, trusted, crc), crc

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import orjson
 from tinydb import TinyDB
 
+from banluck.core.money import MAX_SUM
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import journal, schema
-from banluck.storage.files import FileStorage, Shape, StoreError, Tables, damaged
+from banluck.storage.files import DamagedFile, FileStorage, Shape, StoreError, Tables, damaged
 
 if TYPE_CHECKING:
     from banluck.money.stats import Totals
@@ -86,6 +87,11 @@ def _check_journaled(found: journal.Journal, entry: dict[str, Any], tables: Tabl
         if str(entry["seq"]) in tables.get("entries", {}):
             raise Shape(f"seq {entry['seq']} is in the night file already")
         schema.check_entry_fields(entry, f"round seq {entry['seq']}")
+        # and its money as the ledger would check it: a round of the journal is counted in
+        # the index the moment it is read, so an amount that is no whole number stops here
+        problems = ledger.entry_problems({**entry, "preset": {}})
+        if problems:
+            raise Shape(f"round seq {entry['seq']}: {'; '.join(problems)}")
     except (Shape, KeyError, TypeError) as exc:
         raise damaged(
             found.path,
@@ -137,6 +143,18 @@ _SUMMARIES: dict[tuple[int, int], bytes] = {}
 of play changes no entry, so the night is not totalled again for it."""
 
 
+def fits(value: Any) -> bool:
+    """Every whole number in `value` (dicts and lists of them) is one the index can hold
+    (within MAX_SUM either side of 0)."""
+    if isinstance(value, int):
+        return -MAX_SUM <= value <= MAX_SUM
+    if isinstance(value, dict):
+        return all(fits(v) for v in value.values())
+    if isinstance(value, list):
+        return all(fits(v) for v in value)
+    return True
+
+
 def night_totals(
     entries: Sequence[Mapping[str, Any]], path: Path
 ) -> tuple[dict[str, Summary], Totals]:
@@ -155,6 +173,13 @@ def night_totals(
         totals = stats.night_totals(entries, schema.TOTALLED_KINDS)
     except LedgerError as exc:
         raise damaged(path, str(exc).split(";")[0], schema.validate_night) from None
+    if not fits([summary, totals]):
+        raise damaged(
+            path,
+            f"its sums are past {MAX_SUM:,}, more than the index can hold: an amount in it is"
+            " far too large",
+            schema.validate_night,
+        )
     if len(_SUMMARIES) >= 64:
         _SUMMARIES.clear()
     _SUMMARIES[key] = orjson.dumps([summary, totals])
@@ -389,11 +414,63 @@ class View:
         record = self._records[night_id]
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (meta["rev"], meta.get("token"), storage_of(db).crc, storage_of(db).added)
+        rounds = (record.get("journal") or [0])[0]
+        if rounds and meta["rev"] <= record["rev"] and self._lost_rounds(night_id, rounds, db):
+            # the index counted rounds of the night's journal, and the night file is the version
+            # it was made from (or an older one put back): the journal is gone, cut or replaced,
+            # or the file is not the one it extends: never a silent drop
+            if meta["rev"] < record["rev"]:
+                raise self._older_file(night_id, meta["rev"], record["rev"], rounds)
+            raise self._lost_journal(night_id, rounds, storage_of(db).added)
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
             self.seen[night_id] = tables_of(self.night_db(night_id)).get("entries")
         elif "totals" not in record:
             self.migrated = True
+
+    def _lost_rounds(self, night_id: int, counted: int, db: TinyDB) -> bool:
+        """Whether the journal extending night `night_id`'s file holds fewer rounds than the
+        index counted in it: it is missing, its token is not the file's, or it was cut. A last
+        line without its newline (a writer killed while appending it) is a round never
+        acknowledged, and only that one round may be missing so."""
+        added = storage_of(db).added
+        holds = added[0] if added else 0
+        if holds >= counted:
+            return False
+        path = journal.journal_path(self.store.night_path(night_id))
+        try:
+            with open(path, "rb") as handle:
+                handle.seek(-1, os.SEEK_END)
+                torn = handle.read(1) != b"\n"
+        except OSError:
+            return True
+        return not (torn and added is not None and holds == counted - 1)
+
+    def _older_file(self, night_id: int, rev: int, counted_rev: int, rounds: int) -> DamagedFile:
+        path = self.store.night_path(night_id)
+        return DamagedFile(
+            f"the night file {path} is an older version (rev {rev}) than the one the index"
+            f" counted (rev {counted_rev}, with {rounds} round(s) in its journal, which extends"
+            f" only that version): those rounds are in neither; nothing was changed: put the"
+            f" newer night file back from a copy of the data folder; or, to go on without those"
+            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
+            path,
+            None,
+        )
+
+    def _lost_journal(self, night_id: int, counted: int, found: list[int] | None) -> DamagedFile:
+        path = journal.journal_path(self.store.night_path(night_id))
+        holds = f"holds {found[0]}" if found else "holds none of them"
+        if not os.path.exists(path):
+            holds = "is missing"
+        return DamagedFile(
+            f"the journal {path} of night {night_id} {holds}, but the index counted {counted}"
+            f" round(s) recorded in it: they are not in the night file; nothing was changed:"
+            f" put the journal back from a copy of the data folder; or, to go on without those"
+            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
+            path,
+            None,
+        )
 
     def _count_live(self) -> bool:
         """The latest night's record counts the lines of its live round (those played since it
@@ -637,8 +714,10 @@ class View:
 
     def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
         for night_id, record in self.records.items():
-            first, last = record["first_seq"], record["last_seq"]
-            if first is not None and first <= seq <= last:
+            first, last = record.get("first_seq"), record.get("last_seq")
+            if "first_seq" not in record or "last_seq" not in record:
+                first, last = 1, seq  # a record that lost them: its file is asked
+            if first is not None and last is not None and first <= seq <= last:
                 db = self.night_db(night_id)
                 found = tables_of(db)["entries"].get(str(seq))
                 if found is not None:
@@ -648,6 +727,9 @@ class View:
     # -- changing the latest night -------------------------------------------------------
 
     # -- the index's files ------------------------------------------------------------
+
+    index_error: StoreError | None = None
+    """Why the index could not be saved by `commit_index`, if it could not."""
 
     def commit_index(self) -> None:
         """Save index-earlier.json when its nights changed, then index.json naming it. The night
@@ -666,6 +748,7 @@ class View:
             if index.dirty:
                 index.commit()
         except StoreError as exc:  # the night files hold the truth; the index catches up
+            self.index_error = exc
             self.store.warnings.append(
                 f"the change was saved in its night file, but the index was not updated"
                 f" ({exc}); the next command brings it up to date"

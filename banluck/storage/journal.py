@@ -50,7 +50,8 @@ from typing import Any
 
 import orjson
 
-from banluck.storage.files import StoreError, _write_error, damaged, write_atomic
+from banluck.core.reading import read_bytes
+from banluck.storage.files import _write_error, damaged, read_error, write_atomic
 
 
 def journal_path(night_path: Path) -> Path:
@@ -156,13 +157,11 @@ def read(night_path: Path) -> Journal | None:
     """The journal beside `night_path`, or None when there is none (whatever it extends)."""
     path = journal_path(night_path)
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise StoreError(
-            f"cannot read {path}: {exc.strerror}; check the file's permissions and try again"
-        ) from None
+        raise read_error(path, exc) from None
     end = raw.rfind(b"\n") + 1  # a last line without its newline was never acknowledged
     records = raw[:end].splitlines()
     try:

@@ -12,12 +12,14 @@ import contextlib
 import fcntl
 import os
 import shlex
+import stat
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from banluck.core.reading import read_bytes
 from banluck.storage.files import READ_ONLY_ERRNOS, ReadOnly, StoreError, make_folder
 
 DEFAULT_TIMEOUT = 3.0
@@ -49,7 +51,7 @@ def _command() -> str:
 def holder(path: Path) -> str:
     """Who holds (or last held) the lock, as written in the lock file: `process 123 (banluck …)`."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace").strip()
+        text = read_bytes(path, 4096).decode("utf-8", errors="replace").strip()
     except OSError:
         text = ""
     pid, _, command = text.partition(" ")
@@ -87,6 +89,12 @@ def _acquire(path: Path, timeout: float) -> int:
         raise kind(
             f"cannot open the lock file {path}: {exc.strerror}; make the folder writable"
         ) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise StoreError(
+            f"the lock file {path} is not a plain file (a FIFO, a device or a folder): remove"
+            " it; banluck makes it again"
+        )
     deadline = time.monotonic() + timeout
     while True:
         try:

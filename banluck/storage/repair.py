@@ -21,12 +21,13 @@ from banluck.storage.clean import (
     clean_stakes,
     clean_table,
 )
-from banluck.storage.files import StoreError, no_gc
+from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
     Files,
     entries_of,
     night_record,
+    people_of,
     storage_of,
     tables_of,
 )
@@ -48,15 +49,21 @@ def check(tx: Tx) -> list[Problem]:
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
     problems: list[Problem] = []
+    damaged_files: list[Problem] = []
     with no_gc():
         for night_id in sorted(tx.records):
-            db = tx.night_db(night_id)
-            tables = tables_of(db)
+            try:
+                db = tx.night_db(night_id)
+                tables = tables_of(db)
+                storage = storage_of(db)
+                fresh, summary = night_record(
+                    tables, storage.path, crc=storage.crc, journaled=storage.added
+                )
+            except DamagedFile as exc:  # named, and every other night still checked
+                damaged_files.append(Problem(None, str(exc)))
+                tx.nights.pop(night_id, None)
+                continue
             night = tables["night"]["1"]
-            storage = storage_of(db)
-            fresh, summary = night_record(
-                tables, storage.path, crc=storage.crc, journaled=storage.added
-            )
             records.append(fresh)
             summaries.append(summary)
             if stored.get(str(night_id)) != fresh:
@@ -76,6 +83,8 @@ def check(tx: Tx) -> list[Problem]:
                     problems += _round_problems(entry, night_id, night["players"])
                 entries.append(entry)
             del tx.nights[night_id]
+    if damaged_files:  # the sums of the whole cannot be checked without every night
+        return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
     problems += ledger.check(entries, people, cached)
@@ -91,6 +100,7 @@ def check(tx: Tx) -> list[Problem]:
     if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
         message = f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
         problems.append(Problem(None, message))
+    problems += _earlier_problems(index, records)
     seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
     next_seq = max((r["next_seq"] for r in records), default=1)
     if seqs and next_seq <= max(seqs):
@@ -98,10 +108,49 @@ def check(tx: Tx) -> list[Problem]:
     return problems
 
 
+def _earlier_problems(
+    index: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+) -> list[Problem]:
+    """The sums index.json keeps of the nights before the latest (what `ledger --all`, `settle`
+    and `pay` add the latest night to) against those nights' files, field by field."""
+    from banluck.money import stats
+
+    held = index["meta"]["1"].get("earlier") if "meta" in index else None
+    if not isinstance(held, Mapping) or not records:
+        return []
+    before = records[:-1]
+    want = {
+        "last": before[-1]["id"] if before else None,
+        "next_seq": max((r["next_seq"] for r in before), default=1),
+        "people": people_of(before),
+        "totals": stats.add_totals(*(r["totals"] for r in before)),
+        "renamed": [list(x) for r in before for x in r.get("renamed", [])],
+        "entries": sum(r["entries"] for r in before),
+    }
+    wrong = [key for key, value in want.items() if held.get(key) != value]
+    if not wrong:
+        return []
+    named = ", ".join(f"'{key}'" for key in wrong)
+    message = (
+        f"the index's sums of the nights before the latest ({named} of {len(before)} nights in"
+        f" index.json) do not match the night files; {REBUILD_HINT}"
+    )
+    return [Problem(None, message)]
+
+
 def rebuild_index(store: Files) -> None:
     """Rebuild index.json from the night files (after it was damaged or lost); the caller holds
-    the lock."""
-    Tx(store, rebuild=True).commit()
+    the lock. StoreError when it cannot be saved (a full disk): the index is then as it was."""
+    tx = Tx(store, rebuild=True)
+    warned = len(store.warnings)
+    tx.commit()
+    if tx.index_error is not None:
+        del store.warnings[warned:]  # said once, as the error
+        raise StoreError(
+            f"the index could not be rebuilt: {tx.index_error}; it is as it was: free some"
+            " space (or fix the folder's permissions) and run `banluck check --rebuild-index`"
+            " again"
+        )
 
 
 def import_nights(

@@ -559,10 +559,18 @@ def validate_index(raw: Any, path: Path) -> Tables:
     return data
 
 
+_KEPT_FIELDS = ("first_seq", "last_seq")
+"""The fields of a night's record that may be null but that every version wrote."""
+
+
 def _check_records(data: dict[str, Any]) -> dict[str, Any]:
     nights = _docs(data, "nights")
     for key, record in nights.items():
         check_fields(record, f"night {key}", INDEX_FIELDS["nights"])
+        if isinstance(record, dict):  # fields that may be null are there all the same
+            missing = [f for f in _KEPT_FIELDS if f not in record]
+            if missing:
+                raise Shape(f"night {key} field {missing[0]!r} is missing")
         if "renamed" in record and not _is_renames(record["renamed"]):  # only where a rename is
             raise Shape(f"night {key} field 'renamed' is {record['renamed']!r:.60}, not renames")
         if "journal" in record and not _is_folded(record["journal"]):  # only where rounds are

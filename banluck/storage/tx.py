@@ -22,7 +22,7 @@ from banluck.money.entries import Entry
 from banluck.storage import journal, schema
 from banluck.storage.codec import stored_form
 from banluck.storage.files import StoreError, Tables
-from banluck.storage.index import View, meta_of, night_of, storage_of, tables_of
+from banluck.storage.index import View, meta_of, night_of, night_totals, storage_of, tables_of
 
 _ROUND_ORDER = ("round", "dealer", "preset", "log", "transfers", "hands")
 
@@ -168,6 +168,8 @@ class Tx(View):
         """Save one changed night file (a new rev) and refresh its index record in memory."""
         db = self.nights[night_id]
         storage = storage_of(db)
+        # its sums are checked before it is written: a night the index cannot count is refused
+        night_totals(list(tables_of(db).get("entries", {}).values()), storage.path)
         rev = meta_of(db)["rev"] + 1
         db.table("meta").update({"rev": rev, "token": os.urandom(8).hex()}, doc_ids=[1])
         storage.commit()
@@ -178,7 +180,13 @@ class Tx(View):
         self._write_index()
 
     def commit(self) -> None:
-        """Save every changed night file, then bring the index up to date with them."""
+        """Save every changed night file, then bring the index up to date with them. What the
+        index will need is read first: a damaged index-earlier.json refuses the change before any
+        night file is written (its message says nothing was changed, and it is true)."""
+        dirty = [i for i, db in self.nights.items() if storage_of(db).dirty]
+        latest = max([*dirty, *([self.latest] if self.latest is not None else [])], default=None)
+        if dirty and not self.loaded and any(i < latest for i in self._records):  # type: ignore[operator]
+            self.load_earlier()  # a night moves among the earlier ones: they are read now
         for night_id, db in sorted(self.nights.items()):
             if storage_of(db).dirty:
                 self.commit_night(night_id)

@@ -3,7 +3,6 @@ its words without the comment, the first one lower-cased and its alias resolved.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -12,14 +11,68 @@ NIGHT_ALIASES = {"u": "undo", "r": "round", "p": "pass"}
 
 
 def split_line(text: str) -> list[str]:
-    """The words of one line, without its comment (`#` to the end of the line)."""
-    body = text.split("#", 1)[0].strip()
-    if not body:
-        return []
-    try:
-        return shlex.split(body)
-    except ValueError:
-        return body.split()
+    """The words of one line, without its comment (`#` outside quotes, to the end of the line),
+    as the shell would split them (`shlex.split`: quotes and backslashes), in one pass over the
+    line, however long it is. A line whose quotes do not close is split at its spaces."""
+    words, end = _words(text)
+    body = text[:end].strip()
+    if body != text[:end]:
+        words, _ = _words(body)
+    if words is None:
+        return text.split("#", 1)[0].split()
+    return words
+
+
+def _words(text: str) -> tuple[list[str] | None, int]:
+    """The words of `text` up to its comment, and where the comment starts (or its length);
+    None for the words when a quote or a backslash is left open."""
+    words: list[str] = []
+    word: list[str] = []
+    quote = ""  # the quote the text is in, if any
+    escaped = in_word = False
+    end = len(text)
+    for at, ch in enumerate(text):
+        if escaped:
+            if ch == "#" and not quote:  # `\#` starts a comment all the same, after a lone `\`
+                return None, at
+            if quote == '"' and ch not in '"\\':
+                word.append("\\")  # in double quotes a backslash escapes only " and itself
+            word.append(ch)
+            escaped = False
+        elif quote == "'":
+            if ch == "'":
+                quote = ""
+            else:
+                word.append(ch)
+        elif ch == "\\":
+            escaped = in_word = True
+        elif quote == '"':
+            if ch == '"':
+                quote = ""
+            else:
+                word.append(ch)
+        elif ch in _SPACES:
+            if in_word:
+                words.append("".join(word))
+                word, in_word = [], False
+        elif ch == "#":
+            end = at
+            break
+        elif ch in "'\"":
+            quote, in_word = ch, True
+        else:
+            word.append(ch)
+            in_word = True
+    else:
+        if quote or escaped:
+            return None, end
+    if in_word:
+        words.append("".join(word))
+    return words, end
+
+
+_SPACES = frozenset(" \t\r\n")
+"""What separates the words of a line (as `shlex` has it)."""
 
 
 def read_line(text: str, aliases: Mapping[str, str] = NIGHT_ALIASES) -> tuple[str, list[str]]:

@@ -94,7 +94,14 @@ def seating_for(preset: TablePreset, seats: Sequence[str]) -> Seating:
 
 
 def check_name(name: str) -> None:
-    """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`."""
+    """A name is one word of the night log: a letter, then letters, digits, `-`, `_` or `.`;
+    not one ending in `.` and a number, which is the name of a hand after a split (`Bob.1`)."""
+    head, dot, number = name.rpartition(".")
+    if dot and head and number.isascii() and number.isdigit():
+        raise RuleError(
+            f"{name!r} cannot be a player's name: {head}.{number} is the name of {head}'s hand"
+            f" {number} after a split; use another, e.g. {head}{number} or {head}-{number}"
+        )
     if (
         not name
         or name.lower() in RESERVED

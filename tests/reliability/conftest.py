@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,15 @@ def tally(record_property: Callable[[str, object], None]) -> Callable[..., None]
         record_property("tally", counts)
 
     return add
+
+
+@pytest.fixture
+def night(cli, banluck_home: Path) -> Path:  # type: ignore[no-untyped-def]
+    """An open night of ban-luck with one round played (Mei deals; Bob and Carol open)."""
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
+        assert cli("act", *line.split())[0] == 0
+    return banluck_home
 
 
 def figures(reports: list[Any]) -> Counter[str]:

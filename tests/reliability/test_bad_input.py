@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import digest as _digest
+
 pytestmark = pytest.mark.reliability
-
-
-def _digest(home: Path) -> str:
-    h = hashlib.sha256()
-    for path in sorted(home.rglob("*")):
-        if path.is_file() and path.name != "lock":
-            h.update(path.name.encode() + path.read_bytes())
-    return h.hexdigest()
 
 
 BAD_ACT = [
@@ -58,14 +51,6 @@ BAD_CMD = [
     ["replay", "/dev/zero"],
     ["replay", "/dev/urandom"],
 ]
-
-
-@pytest.fixture
-def night(cli, banluck_home: Path) -> Path:  # type: ignore[no-untyped-def]
-    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
-    for line in ("dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7"):
-        assert cli("act", *line.split())[0] == 0
-    return banluck_home
 
 
 def _refused(cli, home: Path, args: list[str], tally) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,13 @@ if TYPE_CHECKING:  # the report types are imported where a report is made
     from banluck.table.lab import EdgeAsk, Figures, Report
 
 
+MAX_ROUNDS = 10**9
+"""The most rounds `edge` simulates: hours of the machine's time already."""
+
+MAX_WORKERS = 256
+"""The most processes `edge` starts for a simulation."""
+
+
 class BanLuckLab:
     """`banluck hand` and `banluck edge` for ban-luck presets."""
 
@@ -48,10 +55,19 @@ class BanLuckLab:
             raise RuleError(f"--players {players} is too few: give 1 or more")
         if rounds < 0:
             raise RuleError(f"--rounds {rounds} is negative: give 0 (none) or more")
+        if rounds > MAX_ROUNDS:
+            raise RuleError(
+                f"--rounds {rounds} is too many: give up to {MAX_ROUNDS:,} (100000 already gives"
+                " the edge to a few hundredths of a percent)"
+            )
         if players > 1 and rounds == 0:
             rounds = 100_000
         for preset in presets if rounds > 0 else ():
             check_simulation(preset, players, rounds)
+        if workers > MAX_WORKERS:
+            raise RuleError(
+                f"--workers {workers} is too many: give up to {MAX_WORKERS} (0: one per core)"
+            )
         if workers <= 0:
             workers = os.cpu_count() or 1
         progress = ask.progress

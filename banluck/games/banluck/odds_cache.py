@@ -93,8 +93,10 @@ def _read(
     path: Path, key: dict[str, Any], preset: Preset, policy: Policy, declared: Declared
 ) -> Model | None:
     """The model in `path` if it was written for `key` and is whole, else None."""
+    from banluck.core.reading import read_bytes
+
     try:
-        header, _, body = path.read_bytes().partition(b"\n")
+        header, _, body = read_bytes(path).partition(b"\n")  # a FIFO there: refused at once
         head = json.loads(header)
         if not isinstance(head, dict) or head.get("key") != key:
             return None

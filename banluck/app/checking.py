@@ -1,0 +1,164 @@
+"""`banluck check` beyond what the files say of themselves: the money checked against what it
+follows from. The store checks its files and the ledger's rules (`Store.check`); here each
+night's rounds are played again from their stored lines under the rules stored with the night,
+and each must give exactly the transfers it holds, and a tournament's buy-ins must be those of
+its record. (The games are the app's to play: the storage imports none of them.)
+
+A problem names the night, the entry and the file, and what to do.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from banluck.app.records import replay_stored
+from banluck.core.errors import BanluckError
+
+if TYPE_CHECKING:
+    from banluck.storage import Store
+
+RESTORE = (
+    "the file was changed since banluck wrote it: restore it from its backup (.bak) or a copy"
+    " of the data folder"
+)
+
+
+def check(store: Store, *, full: bool = False) -> list[str]:
+    """Every problem `banluck check` reports: the store's own (`Store.check`), then the rounds
+    of the latest night played again (of every night with `full`)."""
+    from banluck.storage import Store as Stored
+
+    problems = store.check()
+    ids = Stored.night_ids(store)
+    for night_id in ids if full else ids[-1:]:
+        problems += night_problems(store, night_id)
+    return problems
+
+
+def night_problems(store: Store, night_id: int) -> list[str]:
+    """What is wrong with night `night_id`'s money against what it follows from."""
+    from banluck.app.tournament import tournament_of
+    from banluck.storage import Store as Stored
+
+    try:
+        record = Stored.night(store, night_id)
+        entries = Stored.entries(store, night_id)
+    except BanluckError:
+        return []  # a file that cannot be read is the store's own problem, said already
+    path = store.night_path(night_id)
+    final = _final_names(Stored.renamed(store))
+    tournament = tournament_of(record)
+    if tournament is not None:
+        return _buy_in_problems(record, tournament, entries, path, final)
+    rounds = sorted((e for e in entries if e.get("kind") == "round"), key=lambda e: e["round"])
+    return _round_problems(record, rounds, path, final)
+
+
+def _final_names(renames: Sequence[tuple[int, str, str]]) -> Callable[[object], str]:
+    """Each name as it is called after every rename (a night's record and its entries may hold
+    a person under the names of different times)."""
+    to = {old: new for _, old, new in sorted(renames)}
+
+    def final(name: object) -> str:
+        seen: set[str] = set()
+        out = str(name)
+        while out in to and out not in seen:
+            seen.add(out)
+            out = to[out]
+        return out
+
+    return final
+
+
+def _moved(
+    transfers: Iterable[Any], final: Callable[[object], str]
+) -> Counter[tuple[str, str, int]]:
+    out: Counter[tuple[str, str, int]] = Counter()
+    for t in transfers:
+        if isinstance(t, Mapping):
+            out[(final(t.get("from")), final(t.get("to")), t.get("amount"))] += 1  # type: ignore[index]
+        else:
+            out[(final(t.payer), final(t.payee), t.amount)] += 1
+    return out
+
+
+def _said(moved: Counter[tuple[str, str, int]]) -> str:
+    if not moved:
+        return "nothing"
+    return ", ".join(
+        f"{a} pays {b} {n}" for (a, b, n), k in sorted(moved.items()) for _ in range(k)
+    )
+
+
+def _round_problems(
+    record: Mapping[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    path: Any,
+    final: Callable[[object], str],
+) -> list[str]:
+    night_id = record["id"]
+    if any("stakes" not in entry for entry in rounds):
+        return []  # a round stored without its stakes (an older banluck, an import) plays no more
+    try:
+        played = replay_stored(record, rounds)
+    except BanluckError as exc:
+        return [
+            f"night {night_id} ({path}): its rounds do not play again from their stored lines"
+            f" under its stored rules ({exc}); {RESTORE}"
+        ]
+    except Exception as exc:  # a stored shape the games cannot read: the same finding
+        return [
+            f"night {night_id} ({path}): its stored rounds cannot be played again ({exc!r});"
+            f" {RESTORE}"
+        ]
+    problems: list[str] = []
+    for entry, done in zip(rounds, played.rounds, strict=False):
+        stored = _moved(entry.get("transfers") or [], final)
+        again = _moved(done.transfers, final)
+        if stored != again:
+            problems.append(
+                f"night {night_id}, entry #{entry['seq']} (round {entry['round']}) in {path}:"
+                f" its lines, played again under the night's stored rules, give {_said(again)};"
+                f" the entry holds {_said(stored)}: {RESTORE}, or reverse the round with"
+                f" `banluck correct {entry['seq']} --reason ...`"
+            )
+    if len(played.rounds) != len(rounds):
+        problems.append(
+            f"night {night_id} ({path}): its stored lines play {len(played.rounds)} rounds but"
+            f" it holds {len(rounds)}: {RESTORE}"
+        )
+    return problems
+
+
+def _buy_in_problems(
+    record: Mapping[str, Any],
+    tournament: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    path: Any,
+    final: Callable[[object], str],
+) -> list[str]:
+    """A tournament night holds one buy-in of the record's buy-in for each of its players."""
+    night_id = record["id"]
+    want = Counter((final(n), tournament.get("buy_in")) for n in tournament.get("seats") or [])
+    have = Counter(
+        (final(e.get("player")), e.get("amount")) for e in entries if e.get("kind") == "buy-in"
+    )
+    if want == have:
+        return []
+    missing = ", ".join(f"{n} {a}" for (n, a) in sorted((want - have).elements()))
+    extra = ", ".join(f"{n} {a}" for (n, a) in sorted((have - want).elements()))
+    said = "; ".join(
+        part
+        for part in (
+            f"missing: {missing}" if missing else "",
+            f"not in its record: {extra}" if extra else "",
+        )
+        if part
+    )
+    return [
+        f"night {night_id} ({path}): its buy-ins are not those of its tournament"
+        f" ({tournament.get('buy_in')} for each of {', '.join(tournament.get('seats') or [])};"
+        f" {said}): {RESTORE}"
+    ]
