@@ -141,6 +141,7 @@ def _earlier_problems(
 def rebuild_index(store: Files) -> None:
     """Rebuild index.json from the night files (after it was damaged or lost); the caller holds
     the lock. StoreError when it cannot be saved (a full disk): the index is then as it was."""
+    before = _counted_entries(store)
     tx = Tx(store, rebuild=True)
     warned = len(store.warnings)
     tx.commit()
@@ -151,6 +152,29 @@ def rebuild_index(store: Files) -> None:
             " space (or fix the folder's permissions) and run `banluck check --rebuild-index`"
             " again"
         )
+    after = sum(record["entries"] for record in tx.records.values())
+    if before is not None and after < before:  # what was done, said: entries no file holds
+        store.warnings.append(
+            f"the index had counted {before} entries and the night files hold {after}: the"
+            f" {before - after} that no night file holds are no longer counted (a journal lost"
+            " or an older night file put back); to recover them, put the data folder back from"
+            " a copy and run `banluck check` again"
+        )
+
+
+def _counted_entries(store: Files) -> int | None:
+    """How many entries the index counted before a rebuild (None when it cannot be read)."""
+    from banluck.storage.files import read_tables
+
+    try:
+        index = read_tables(store.index_path, schema.validate_index)
+    except StoreError:
+        return None
+    if index is None:
+        return None
+    earlier = index["meta"]["1"].get("earlier") or {}
+    counted = sum(int(r.get("entries", 0)) for r in index["nights"].values())
+    return counted + int(earlier.get("entries") or 0)
 
 
 def import_nights(

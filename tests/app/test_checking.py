@@ -108,3 +108,33 @@ def test_every_old_store_plays_again_to_its_money(cli, banluck_home: Path, fixtu
     shutil.copytree(FIXTURES / fixture / "store", banluck_home)
     code, out, err = cli("check", "--full")
     assert (code, out, err) == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda live: live.unlink(),
+        lambda live: live.write_bytes(live.read_bytes().replace(b'"token":"', b'"token":"0', 1)),
+        lambda live: live.write_bytes(
+            b"".join(live.read_bytes().splitlines(keepends=True)[:-3])  # the round's line cut
+        ),
+    ],
+    ids=["deleted", "token changed", "cut at a line"],
+)
+def test_a_lost_journal_is_named_and_a_rebuild_says_what_it_dropped(  # type: ignore[no-untyped-def]
+    cli, banluck_home: Path, damage: Any
+) -> None:
+    """The journal held an acknowledged round the index counted: every command names the
+    journal; `check --rebuild-index` goes on without the round and says so."""
+    shutil.rmtree(banluck_home, ignore_errors=True)
+    shutil.copytree(FIXTURES / "store-0.2-pre-renovation" / "store", banluck_home)
+    live = banluck_home / "nights" / "0007.live"
+    assert live.read_bytes().splitlines()[-3].startswith(b'{"entry"')
+    damage(live)
+    for args in (["check"], ["ledger", "--all"], ["settle"]):
+        code, _, err = cli(*args)
+        assert code == 1 and "0007.live" in err and "counted 1 round" in err, args
+    code, out, err = cli("check", "--rebuild-index")
+    assert code == 0 and "rebuilt" in out
+    assert "the 1 that no night file holds are no longer counted" in err
+    assert cli("check")[0] == 0
