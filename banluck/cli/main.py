@@ -29,30 +29,6 @@ from banluck.core.errors import BanluckError
 HELP = "A dealer's assistant for ban-luck (Chinese blackjack) played with real cards."
 
 
-def _digits_only(value: Any) -> int:
-    """A whole number typed on the command line: ASCII digits with an optional sign, as
-    `banluck.core.money.parse_amount` takes them (no `1_000`, no digits of other scripts)."""
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isascii() or not body.isdigit():
-        raise ValueError(text)
-    return int(text)
-
-
-def _strict_ints() -> None:
-    """Every whole-number option and argument takes the digits 0-9 only (Python's `int` would
-    take `1_000` and `٤٠`)."""
-    try:  # typer 0.28 carries its own copy of click
-        from typer._click import types
-    except ImportError:  # pragma: no cover - typer built on the click package
-        from click import types  # type: ignore[no-redef, import-not-found, unused-ignore]
-    types.IntParamType._number_class = staticmethod(_digits_only)  # type: ignore[assignment]
-
-
-_strict_ints()
-
 # module in banluck.cli -> the words it adds after `banluck`. One line per module.
 MODULES: dict[str, tuple[str, ...]] = {
     "correct_cmd": ("amend", "correct", "rename"),
