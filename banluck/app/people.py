@@ -9,11 +9,13 @@ entries recorded before it and to the records of the nights up to the one it was
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.money.names import Rename, names_after, renamed
-from banluck.money.stats import Totals, add_totals
 from banluck.storage import Store
+
+if TYPE_CHECKING:
+    from banluck.money.stats import Totals
 
 
 class NamedStore(Store):
@@ -86,11 +88,15 @@ class NamedStore(Store):
         for night_id in chosen:
             if night_id not in records:
                 return super().totals(chosen)  # the store's own refusal, naming the night
+        from banluck.money.stats import add_totals  # what only the commands that sum nights need
+
         return add_totals(*(records[i]["totals"] for i in chosen))
 
 
 def _renamed_totals(totals: Mapping[str, Any], names: Mapping[str, str]) -> Totals:
     """`totals` with each name as it is now; two names that became one are added together."""
+    from banluck.money.stats import add_totals
+
     parts: list[dict[str, Any]] = [
         {"players": {names.get(n, n): p}, "result": {}, "balance": {}}
         for n, p in totals["players"].items()

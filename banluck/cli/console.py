@@ -82,12 +82,12 @@ class TableConsole:
         return self.session.night.record_key is not None
 
     def screen(self) -> RenderableType:
-        from banluck.cli.games.tournament_cmd import tournament_screen
         from banluck.cli.render import table_screen
 
         s = self.session
         if not isinstance(s.night, Night):
             from banluck.app.tournament import as_tournament
+            from banluck.cli.games.tournament_cmd import tournament_screen
 
             return tournament_screen(as_tournament(s.night), self.out.width, s.record["id"])
         return table_screen(s.night, self.balances(), self.out.width, s.record["id"])

@@ -49,8 +49,7 @@ from banluck.core.errors import BanluckError
 from banluck.money import ledger
 from banluck.money.entries import Entry
 from banluck.money.ledger import Summary
-from banluck.money.stats import Totals
-from banluck.storage import journal, repair, schema
+from banluck.storage import journal, schema
 from banluck.storage.clean import (
     NIGHT_CHANGES,
     changed_night,
@@ -865,11 +864,15 @@ class Store:
                 f"checked read-only: the data folder cannot be written ({exc}); the index was"
                 " checked as it is, without catching up with the night files"
             )
+        from banluck.storage import repair  # what only `banluck check` needs
+
         problems = repair.check(Tx(self, trust=False))  # every file checked field by field
         return [problem.message for problem in problems]
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""
+        from banluck.storage import repair
+
         with self.locked():
             repair.rebuild_index(self)
 
@@ -879,4 +882,6 @@ class Store:
         """Write whole closed nights at once (an import, or a benchmark's history), in one
         decision under the lock; returns the number of entries written. What each item holds
         and how it is checked: `banluck.storage.repair.import_nights`."""
+        from banluck.storage import repair
+
         return self._write(lambda tx: repair.import_nights(tx, nights))
