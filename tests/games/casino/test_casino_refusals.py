@@ -37,7 +37,12 @@ def refused(before: str, line: str, rules=None, stakes=None) -> str:
         ),
         (None, "up 9\ndeal Bob 10 6", "deal Bob 9 9", "already dealt"),
         (None, "up 9\ndeal Bob 10 6", "deal Carol 9", "a box gets two cards"),
-        (None, BJ_PRO, "hit Carol 5", "Bob plays first (boxes in seat order)"),
+        (
+            None,
+            BJ_PRO + "split Carol",
+            "hit Carol.2 5",
+            "cannot hit Carol.2: Carol.1 plays first (a split box's hands in order)",
+        ),
         (None, BJ_PRO, "peek", "the dealer peeks only under an ace or a ten, not 9"),
         (None, BJ_PRO, "draw 5", "cannot draw: Bob is still to play (16)"),
         (None, BJ_PRO, "even Bob", "only against an ace up"),
