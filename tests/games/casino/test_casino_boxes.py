@@ -206,7 +206,11 @@ def test_refusals_say_why(body: str, message: str) -> None:
 
 def test_nobody_bets_behind_where_a_box_has_one_bettor() -> None:
     message = refused("behind Carol Bob 10 follow", "night blackjack-pro Mei Bob Carol\nstake 10")
-    assert message == "nobody bets behind a box here (boxes.bettors 1)"
+    assert message == (  # the knob, and how to change it (issue 27)
+        "nobody bets behind a box here (boxes.bettors 1): to allow it, copy the rules and raise"
+        " the knob (`banluck rules new mine --from blackjack-pro`, then `banluck rules set mine"
+        " boxes.bettors 3`)"
+    )
 
 
 def test_a_box_with_a_bettor_behind_it_cannot_be_taken_off() -> None:

@@ -272,11 +272,12 @@ def test_the_whole_chip_step_follows_the_payouts(knobs: dict, stake: int, unit: 
 
 
 def test_a_night_refuses_a_half_chip_stake_in_one_line() -> None:
-    """`stake 5` under blackjack-pro: the round's first line is refused with the reason."""
+    """`stake 5` under blackjack-pro: refused when typed, with the reason (issue 27: no longer
+    accepted until the next `up`)."""
     with pytest.raises(BanluckError) as exc:
         read_log("night blackjack-pro Mei Bob\nstake 5\nup 9\n", "x.log")
     assert str(exc.value) == (
-        "x.log:3: stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here"
+        "x.log:2: stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here"
         " (payouts.blackjack 3:2)"
     )
 
