@@ -101,6 +101,17 @@ def lab_for(preset: TablePreset) -> Lab | None:
     return lab
 
 
+def cross_problems_of(data: Mapping[str, Any]) -> list[str]:
+    """The rules between knobs a command of the game checks (`Schema.rules`) that a preset
+    mapping whose knobs are each valid breaks: [] when every command can use it."""
+    try:
+        schema = schema_for(data)
+        upgraded = schema.upgrade(data)
+        return [] if schema.problems(upgraded) else schema.cross_problems(upgraded)
+    except PresetError:
+        return []
+
+
 def problems_of(data: Mapping[str, Any]) -> list[str]:
     """Every problem with a preset mapping of any game and version, each naming its key."""
     try:

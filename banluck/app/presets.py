@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from banluck.app.games import load_preset, problems_of, schema_for
+from banluck.app.games import cross_problems_of, load_preset, problems_of, schema_for
 from banluck.core.errors import PresetError
 from banluck.core.suggest import key_hint
 from banluck.core.text import plain_problem
@@ -165,6 +165,8 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
     except PresetError as exc:
         return None, [str(exc).removeprefix(f"{path}: ")]
     data, problems = _parse(text, path)
+    if data is not None and not problems:  # a preset is valid only if every command can use it
+        problems = cross_problems_of(data)
     value = data.get("description") if data is not None else None
     description = value if isinstance(value, str) else None
     if not _is_shipped_file(path):
@@ -394,6 +396,20 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
         )
     write_atomic(path, new_text)
     return old, value
+
+
+def unusable_note(name: str) -> str | None:
+    """What a command of the game would refuse in preset `name` (a rule between its knobs,
+    `tournament start`'s cut-offs before the last hand), with how to mend it; None when none."""
+    path = user_path_of(name)
+    data, problems = _parse(read_text(path), path)
+    cross = cross_problems_of(data) if data is not None and not problems else []
+    if not cross:
+        return None
+    return (
+        f"note: {name} cannot be used for every command yet: {'; '.join(cross)} (set the"
+        f" other knob too: `banluck rules set {name} KEY VALUE`; `banluck rules validate {name}`)"
+    )
 
 
 def open_night_note(name: str) -> str | None:

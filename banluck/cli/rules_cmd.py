@@ -189,6 +189,9 @@ def set_cmd(
         typer.echo(f"{name}: {key} is already {_value(new_value)}")
         return
     typer.echo(f"{name}: {key} {before} -> {_value(new_value)}")
+    unusable = presets.unusable_note(name)  # a rule between knobs some command checks
+    if unusable:
+        typer.echo(unusable, err=True)
     note = presets.open_night_note(name)
     if note:
         typer.echo(note)

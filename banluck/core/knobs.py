@@ -139,6 +139,11 @@ class Schema:
     version: int
     knobs: tuple[Knob, ...]
     migrations: Mapping[int, Migration] = field(default_factory=dict)
+    # the rules between knobs that some command of the game checks (a tournament's cut-offs
+    # before its last hand): each returns its problems with a checked mapping; a preset file is
+    # valid only if every command can use it (`cross_problems`), while a night's stored snapshot
+    # is read by `load` alone, as it was played
+    rules: tuple[Callable[[Mapping[str, Any]], list[str]], ...] = ()
 
     @property
     def by_key(self) -> dict[str, Knob]:
@@ -206,6 +211,10 @@ class Schema:
             if knob.key not in seen and not any(p.startswith(knob.key + " ") for p in problems):
                 problems.append(f"{knob.key}: missing ({knob.help}; {knob.describe_allowed()})")
         return problems
+
+    def cross_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """The problems between knobs (`rules`) of a mapping whose knobs are each valid."""
+        return [problem for rule in self.rules for problem in rule(data)]
 
     def load(self, data: Mapping[str, Any], source: str = "preset") -> dict[str, Any]:
         """The complete mapping at this version, or PresetError listing every problem."""

@@ -344,7 +344,7 @@ class Night:
 
     def _table(self, s: Seating, stakes: dict[str, int]) -> Table:
         side = s.side.round_bets(stakes) if s.side is not None else None
-        return Table(s.preset, s.dealer, stakes, side=side, typed=self.typed)
+        return Table(s.preset, s.dealer, stakes, side=side, typed=self.typed, seats=s.seats)
 
     def _check_bets(self, before: Seating) -> None:
         """The side's limits on the next round's bets (casino: limits.bank)."""

@@ -125,6 +125,9 @@ class Table:
     # whether the round's lines are typed now (False: stored lines played again, which were
     # accepted when they were typed: the side's limits are not checked again)
     typed: bool = True
+    # every seat in seat order, the dealer's among them: where the dealer's left is (the order
+    # the console suggests for play); () when the dealer has no seat (a tournament's house)
+    seats: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.stakes:

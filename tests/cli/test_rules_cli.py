@@ -528,3 +528,29 @@ def test_set_a_list_knob_and_turn_it_off(cli, banluck_home: Path) -> None:
     code, _, err = cli("rules", "set", "ours", "side_bets.perfect_pairs", "1,2,3,4")
     assert code != 0 and err.startswith("error: ") and "4 numbers" in err
     assert path.read_text() == before
+
+
+def test_a_preset_tournament_start_refuses_is_not_valid(cli, banluck_home: Path) -> None:
+    """Issue 27: `tournament.cutoffs 2,6` with `tournament.hands 6` cannot start a tournament:
+    `rules set` says so at once (the other knob may be set next), and `rules validate` no longer
+    calls it valid."""
+    cli("rules", "new", "short-t", "--from", "tournament")
+    code, out, err = cli("rules", "set", "short-t", "tournament.hands", "6")
+    assert (code, out) == (0, "short-t: tournament.hands 30 -> 6\n")
+    assert err == (
+        "note: short-t cannot be used for every command yet: tournament.cutoffs [8, 16, 25]:"
+        " cut-off 8 is not before the last hand (tournament.hands 6) (set the other knob too:"
+        " `banluck rules set short-t KEY VALUE`; `banluck rules validate short-t`)\n"
+    )
+    code, _, err = cli("rules", "set", "short-t", "tournament.cutoffs", "2,6")
+    assert code == 0 and "cut-off 6 is not before the last hand (tournament.hands 6)" in err
+    path = banluck_home / "house_rules" / "short-t.toml"
+    code, out, _ = cli("rules", "validate", "short-t")
+    assert code == 1
+    assert out == (
+        f"{path}: tournament.cutoffs [2, 6]: cut-off 6 is not before the last hand"
+        " (tournament.hands 6)\n"
+    )
+    code, out, err = cli("rules", "set", "short-t", "tournament.cutoffs", "2,4")
+    assert (code, err) == (0, "")
+    assert cli("rules", "validate", "short-t")[:2] == (0, f"OK: short-t is valid ({path})\n")

@@ -87,20 +87,24 @@ def _settled(hand: HandState) -> str:
 
 
 def _to_play(state: RoundState, name: str, doing: str) -> HandState:
-    """The hand `name`, which must be the one whose turn it is."""
+    """The hand `name`, which may be played now: any box's, in any order before the dealer's
+    turn, each box's hands in their order."""
     hand = state.hand(name)
     if hand is None:
         _box(state, name, doing)
         raise RuleError(f"cannot {doing} {name}: no such hand this round")
     if hand.result is not None:
         raise RuleError(f"cannot {doing} {name}: {_settled(hand)}")
-    phase, current = state.turn()  # current: the hand to play, in the players' phase
+    phase = state.phase
     if phase in ("up", "deal", "peek"):
         raise RuleError(f"cannot {doing} {name}: {state.waiting()}")
     if state.hand_done(hand):
         raise RuleError(f"cannot {doing} {name}: the hand is over ({hand.label()})")
-    if current is not None and current is not hand:
-        raise RuleError(f"cannot {doing} {name}: {current.name} plays first (boxes in seat order)")
+    first = state.first_open(state.box_of(hand))
+    if first is not None and first is not hand:
+        raise RuleError(
+            f"cannot {doing} {name}: {first.name} plays first (a split box's hands in order)"
+        )
     return hand
 
 

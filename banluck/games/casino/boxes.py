@@ -160,7 +160,11 @@ def behind(side: _S, seating: Seating, args: list[str], resolve: Callable[[str],
             f"follow or stay, not {args[3]!r}: does {bettor} follow {owner}'s doubles and splits?"
         )
     if preset.boxes.bettors <= 1:
-        raise RuleError(f"nobody bets behind a box here (boxes.bettors {preset.boxes.bettors})")
+        raise RuleError(
+            f"nobody bets behind a box here (boxes.bettors {preset.boxes.bettors}): to allow it,"
+            f" copy the rules and raise the knob (`banluck rules new mine --from {preset.name}`,"
+            " then `banluck rules set mine boxes.bettors 3`)"
+        )
     if bettor == owner:
         raise RuleError(
             f"{bettor} cannot bet behind {bettor}'s own box: `box {bettor} 2` gives a second box"

@@ -15,7 +15,7 @@ from banluck.games.casino.schema import GAME
 from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.side import WORDS, load, side_of
 from banluck.games.casino.sidebet_round import open_side_bets
-from banluck.games.casino.state import Box, HandState, RoundState
+from banluck.games.casino.state import Box, HandState, RoundState, dealers_left
 from banluck.games.casino.transfers import round_transfers
 from banluck.table.game import Game, HelpRow
 from banluck.table.seating import Table
@@ -42,6 +42,7 @@ def fresh_state(table: Table) -> RoundState:
         if not spots:
             raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
         state = RoundState(preset, table.dealer, spots, waiting_bets=waiting, plays_out=plays_out)
+    state.order = dealers_left(table.seats, table.dealer, spots)  # the suggested order of play
     state.side_bets = open_side_bets(preset, table.dealer, list(spots), side.bets)  # sidebets.py
     return state
 

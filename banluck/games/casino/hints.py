@@ -85,7 +85,6 @@ def names_for(word: str, state: RoundState | None, seats: list[str]) -> list[str
         return [b.name for b in state.players.values() if not b.dealt]
     if word in ("even", "insure"):
         return [b.name for b in state.players.values() if not b.settled]
-    hand = state.to_play()
-    if word in ("hit", "stand", "double", "split", "surrender") and hand is not None:
-        return [hand.name]
+    if word in ("hit", "stand", "double", "split", "surrender"):
+        return [h.name for h in state.playable()]  # the suggested hand first
     return []

@@ -47,7 +47,7 @@ def panel(state: RoundState) -> Panel:
         shown = f" = {state.dealer_label()}" if len(state.dealer_cards) > 1 else " (up)"
         dealer = f"dealer {cards}{shown}"
     rows = []
-    for box in state.players.values():
+    for box in state.in_order():  # from the dealer's left: the order suggested for play
         for hand in box.hands:
             cards = " ".join(str(c) for c in hand.cards)
             if hand.cards:

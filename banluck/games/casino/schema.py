@@ -7,7 +7,9 @@ needs the knobs only, not the frozen sections a preset is built of.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import Any, Literal
 
 from banluck.core.knobs import Knob, Schema, choices
 from banluck.table.rotation import ROTATION_KNOBS
@@ -151,4 +153,47 @@ KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 GAME = "casino"
 VERSION = 2
-SCHEMA = Schema(GAME, VERSION, KNOBS)
+
+
+def tournament_problem(
+    prizes: Sequence[int],
+    cutoffs: Sequence[int],
+    hands: int,
+    min_bet: int,
+    max_bet: int,
+    where: str = "tournament",
+) -> str | None:
+    """Why a tournament cannot be played under these knobs (naming the knob), or None."""
+    if not prizes:
+        return f"{where}.prizes is empty: give at least one prize, e.g. [70, 30]"
+    if sum(prizes) != 100:
+        return (
+            f"{where}.prizes {list(prizes)} sum to {sum(prizes)}, not 100:"
+            " they are percent of the pool"
+        )
+    cutoffs = list(cutoffs)
+    for before, after in pairwise(cutoffs):
+        if after <= before:
+            return (
+                f"{where}.cutoffs {cutoffs} are not increasing ({before} then {after}):"
+                " list the hands after which the lowest stack is out, in order"
+            )
+    late = [c for c in cutoffs if c >= hands]
+    if late:
+        return (
+            f"{where}.cutoffs {cutoffs}: cut-off {late[0]} is not before the last hand"
+            f" ({where}.hands {hands})"
+        )
+    if min_bet > max_bet:
+        return f"{where}.min_bet {min_bet} is above {where}.max_bet {max_bet}"
+    return None
+
+
+def _tournament_rule(data: Mapping[str, Any]) -> list[str]:
+    """`tournament start`'s check of the tournament section, for every command."""
+    t = data["tournament"]
+    problem = tournament_problem(t["prizes"], t["cutoffs"], t["hands"], t["min_bet"], t["max_bet"])
+    return [] if problem is None else [problem]
+
+
+SCHEMA = Schema(GAME, VERSION, KNOBS, rules=(_tournament_rule,))

@@ -23,6 +23,7 @@ from banluck.core.money import Transfer, rule_amount
 from banluck.games.casino import bingo, boxes
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.risk import check_limit, risk_line, table_worst
+from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.sidebets import KINDS
 from banluck.table.action import DEALER
 from banluck.table.seating import Seating, Side, SideDone, SideNotes, SideWord, Table
@@ -135,6 +136,10 @@ class CasinoSide:
             return
         was = _worst(preset, before) if before is not None else 0
         check_limit(preset, _worst(preset, table), was)
+        old = before.stakes if before is not None else {}
+        for name, stake in table.stakes.items():  # whole chips: refused when typed, not at `up`
+            if old.get(name) != stake:
+                check_stake(name, stake, preset)
 
     def after_round(self, state: Any, dealer: str) -> tuple[CasinoSide, list[Transfer]]:
         cards, marks = bingo.after_round(self.cards, state, dealer)

@@ -111,6 +111,9 @@ class RoundState:
     side_bets: list[SideBet] = field(default_factory=list)  # side bets (sidebets.py)
     plays_out: bool = False  # a live Bingo card: the dealer plays his hand out (bingo.py)
     waiting_bets: list[str] = field(default_factory=list)  # standing bets not riding, and why
+    # the boxes in the order the console suggests they play: from the dealer's left (the seat
+    # after his first); a suggestion, not a rule: any box may play first (`playable`)
+    order: tuple[str, ...] = ()
 
     # -- the hands ----------------------------------------------------------------------------
     def hands(self) -> list[HandState]:
@@ -145,8 +148,26 @@ class RoundState:
         )
 
     def to_play(self) -> HandState | None:
-        """The hand whose turn it is: boxes in seat order, each box's hands in order."""
+        """The hand the console suggests next: boxes from the dealer's left, each box's hands in
+        order (any box's hand may be played first: `playable`)."""
         return self.turn()[1]
+
+    def in_order(self) -> list[Box]:
+        """The boxes in the suggested order of play (`order`; the seat order without one)."""
+        if not self.order:
+            return list(self.players.values())
+        return [self.players[name] for name in self.order]
+
+    def first_open(self, box: Box) -> HandState | None:
+        """The box's hand to play now: its hands are played in order (a split hand gets its
+        second card when it is played)."""
+        return next((h for h in box.hands if not self.hand_done(h)), None)
+
+    def playable(self) -> list[HandState]:
+        """Every hand that may be played now, the suggested one first: one a box."""
+        if self.turn()[0] != "players":
+            return []
+        return [h for box in self.in_order() if (h := self.first_open(box)) is not None]
 
     # -- the dealer ---------------------------------------------------------------------------
     @property
@@ -237,10 +258,10 @@ class RoundState:
             return "done", None
         if self._peek_waits(settled):
             return "peek", None
-        for box in boxes:
-            for hand in box.hands:
-                if not self.hand_done(hand):
-                    return "players", hand
+        for box in self.in_order():
+            hand = self.first_open(box)
+            if hand is not None:
+                return "players", hand
         return "dealer", None
 
     def all_cards(self) -> list[Card]:
@@ -300,6 +321,16 @@ class RoundState:
                 for bettor in box.bettors:
                     kinds.setdefault(bettor.name, kind)
         return kinds
+
+
+def dealers_left(seats: tuple[str, ...], dealer: str, boxes: dict[str, Box]) -> tuple[str, ...]:
+    """The boxes from the dealer's left: the seats after his, round the table, each player's
+    boxes together (`Bob`, `Bob:2`); () when the dealer has no seat (the seat order stands)."""
+    if dealer not in seats:
+        return ()
+    at = seats.index(dealer)
+    rank = {name: i for i, name in enumerate(seats[at + 1 :] + seats[:at])}
+    return tuple(sorted(boxes, key=lambda b: rank.get(boxes[b].player, len(rank))))
 
 
 def _kind(cards: list[Card], natural: bool) -> str:

@@ -8,39 +8,19 @@ the chips that do not divide going one each to the tied players in seat order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 
 from banluck.core.errors import RuleError
 from banluck.games.casino.preset import Preset, Tournament
+from banluck.games.casino.schema import tournament_problem
 
 
 def check_knobs(section: Tournament, where: str = "tournament") -> None:
     """Refuse knobs a tournament cannot be played under, naming the knob."""
-    prizes = section.prizes
-    if not prizes:
-        raise RuleError(f"{where}.prizes is empty: give at least one prize, e.g. [70, 30]")
-    if sum(prizes) != 100:
-        raise RuleError(
-            f"{where}.prizes {list(prizes)} sum to {sum(prizes)}, not 100:"
-            " they are percent of the pool"
-        )
-    cutoffs = list(section.cutoffs)
-    for before, after in pairwise(cutoffs):
-        if after <= before:
-            raise RuleError(
-                f"{where}.cutoffs {cutoffs} are not increasing ({before} then {after}):"
-                " list the hands after which the lowest stack is out, in order"
-            )
-    late = [c for c in cutoffs if c >= section.hands]
-    if late:
-        raise RuleError(
-            f"{where}.cutoffs {cutoffs}: cut-off {late[0]} is not before the last hand"
-            f" ({where}.hands {section.hands})"
-        )
-    if section.min_bet > section.max_bet:
-        raise RuleError(
-            f"{where}.min_bet {section.min_bet} is above {where}.max_bet {section.max_bet}"
-        )
+    problem = tournament_problem(
+        section.prizes, section.cutoffs, section.hands, section.min_bet, section.max_bet, where
+    )
+    if problem is not None:
+        raise RuleError(problem)
 
 
 def check_start(preset: object, seats: Sequence[str], buy_in: int, chips: int) -> Preset:

@@ -136,12 +136,21 @@ def test_two_boxes_are_played_in_seat_order_and_paid_to_their_player() -> None:
     assert done.to_dict()["standing"] == {"box Bob": "box Bob 2", "stake Bob:2": "stake Bob:2 20"}
 
 
-def test_out_of_turn_the_second_box_waits_for_the_first() -> None:
-    message = refused(
-        "box Bob 2\nup 6\ndeal Bob 10 7\ndeal Bob:2 8 8\ndeal Carol 9 2\nstand Bob:2",
-        "night blackjack-pro Mei Bob Carol\nstake 10",
+def test_any_box_may_play_first_a_split_boxs_hands_in_order() -> None:
+    """The table's order is the dealer's to type (issue 27): Bob's second box may stand before
+    his first; within a split box its hands are played in order."""
+    head = "night blackjack-pro Mei Bob Carol\nstake 10"
+    played = night(
+        "box Bob 2\nup 6\ndeal Bob 10 7\ndeal Bob:2 8 8\ndeal Carol 9 2\nstand Carol\nstand Bob:2",
+        head,
     )
-    assert message == "cannot stand Bob:2: Bob plays first (boxes in seat order)"
+    assert played.current is not None
+    assert played.current.state.to_play().name == "Bob"
+    message = refused(
+        "box Bob 2\nup 6\ndeal Bob 10 7\ndeal Bob:2 8 8\ndeal Carol 9 2\nsplit Bob:2\nhit Bob:2.2 3",
+        head,
+    )
+    assert message == "cannot hit Bob:2.2: Bob:2.1 plays first (a split box's hands in order)"
 
 
 def test_a_second_box_takes_the_players_stake_until_it_has_its_own() -> None:
@@ -197,7 +206,11 @@ def test_refusals_say_why(body: str, message: str) -> None:
 
 def test_nobody_bets_behind_where_a_box_has_one_bettor() -> None:
     message = refused("behind Carol Bob 10 follow", "night blackjack-pro Mei Bob Carol\nstake 10")
-    assert message == "nobody bets behind a box here (boxes.bettors 1)"
+    assert message == (  # the knob, and how to change it (issue 27)
+        "nobody bets behind a box here (boxes.bettors 1): to allow it, copy the rules and raise"
+        " the knob (`banluck rules new mine --from blackjack-pro`, then `banluck rules set mine"
+        " boxes.bettors 3`)"
+    )
 
 
 def test_a_box_with_a_bettor_behind_it_cannot_be_taken_off() -> None:

@@ -37,7 +37,12 @@ def refused(before: str, line: str, rules=None, stakes=None) -> str:
         ),
         (None, "up 9\ndeal Bob 10 6", "deal Bob 9 9", "already dealt"),
         (None, "up 9\ndeal Bob 10 6", "deal Carol 9", "a box gets two cards"),
-        (None, BJ_PRO, "hit Carol 5", "Bob plays first (boxes in seat order)"),
+        (
+            None,
+            BJ_PRO + "split Carol",
+            "hit Carol.2 5",
+            "cannot hit Carol.2: Carol.1 plays first (a split box's hands in order)",
+        ),
         (None, BJ_PRO, "peek", "the dealer peeks only under an ace or a ten, not 9"),
         (None, BJ_PRO, "draw 5", "cannot draw: Bob is still to play (16)"),
         (None, BJ_PRO, "even Bob", "only against an ace up"),
@@ -267,11 +272,12 @@ def test_the_whole_chip_step_follows_the_payouts(knobs: dict, stake: int, unit: 
 
 
 def test_a_night_refuses_a_half_chip_stake_in_one_line() -> None:
-    """`stake 5` under blackjack-pro: the round's first line is refused with the reason."""
+    """`stake 5` under blackjack-pro: refused when typed, with the reason (issue 27: no longer
+    accepted until the next `up`)."""
     with pytest.raises(BanluckError) as exc:
         read_log("night blackjack-pro Mei Bob\nstake 5\nup 9\n", "x.log")
     assert str(exc.value) == (
-        "x.log:3: stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here"
+        "x.log:2: stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here"
         " (payouts.blackjack 3:2)"
     )
 

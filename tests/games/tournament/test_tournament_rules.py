@@ -179,3 +179,17 @@ def test_the_last_hand_ends_the_tournament_with_everyone_left_ranked_by_stack() 
     assert t.prizes() == {"Ann": 28, "Ben": 12}
     with pytest.raises(RuleError, match="the tournament is over after hand 1"):
         t.do_line("bet Ann 20")
+
+
+def test_a_hand_is_played_in_the_order_the_table_plays_it_bets_stay_in_turn() -> None:
+    """Issue 27: the bets come in turn, the hands in any order before the dealer's turn. Worked
+    by hand: the dealer 7 10 = 17; Ann 19 +20, Ben 19 +20, Cid 5 6 doubled to 21 +40."""
+    t = tournament()
+    play(t, "bet Ann 20", "bet Ben 20", "bet Cid 20", "up 7", "deal Ann 10 9", "deal Ben 10 9")
+    play(t, "deal Cid 5 6", "double Cid 10", "stand Ben", "stand Ann", "hole 10")
+    assert t.stacks == {"Ann": 120, "Ben": 120, "Cid": 140}
+    in_turn = tournament()
+    play(in_turn, "bet Ann 20", "bet Ben 20", "bet Cid 20", "up 7", "deal Ann 10 9")
+    play(in_turn, "deal Ben 10 9", "deal Cid 5 6", "stand Ann", "stand Ben", "double Cid 10")
+    play(in_turn, "hole 10")
+    assert in_turn.stacks == t.stacks
