@@ -98,3 +98,12 @@ def fair_turn(edge: float, sd_round: float, players: int) -> int | None:
     if edge == 0.0 or players <= 0:
         return None
     return max(1, math.floor((sd_round / (players * abs(edge))) ** 2))
+
+
+def staked(multiple: int, stake: int | None) -> str:
+    """A multiple as the table counts it: `1 × 20`, `2 × 10 = 20`; bare without a stake."""
+    if stake is None:
+        return str(multiple)
+    if multiple == 1:
+        return f"1 × {stake}"
+    return f"{multiple} × {stake} = {multiple * stake}"

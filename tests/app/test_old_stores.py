@@ -6,6 +6,7 @@ The expected outputs beside the store are what banluck 0.1 printed for the same 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -111,7 +112,13 @@ def test_an_old_nights_exported_log_replays_to_the_ledgers_money(cli, old_store:
     assert code == 0, err
     ledger = expected("ledger-all.json")
     night1 = [e for e in ledger["entries"] if e.get("night") == 1 and e["kind"] == "round"]
-    assert [r["transfers"] for r in json.loads(out)["rounds"]] == [e["transfers"] for e in night1]
+    replayed = json.loads(out)["rounds"]
+    # The replay says the money as the table counts it (`collects 1 × 10`); the 0.1 store's
+    # reasons said the multiple alone: the same settlement.
+    for r in replayed:
+        for t in r["transfers"]:
+            t["reason"] = re.sub(r" × \d+( = \d+)?", "", t["reason"])
+    assert [r["transfers"] for r in replayed] == [e["transfers"] for e in night1]
 
 
 def test_the_old_user_preset_still_loads_and_is_listed(cli, old_store: Path) -> None:

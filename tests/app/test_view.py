@@ -101,7 +101,7 @@ def test_a_closed_ban_luck_night_lists_its_rounds_with_reasons_and_settles() -> 
         "from": "Mei",
         "to": "Bob",
         "amount": 20,
-        "reason": "ban-luck pays 2 at once (payouts.ban_luck)",
+        "reason": "ban-luck pays 2 × 10 = 20 at once (payouts.ban_luck)",
     }
     results = {"Bob": 330, "Carol": 120, "Eve": -30, "Dave": -80, "Fay": -80, "Mei": -260}
     assert view["results"] == results

@@ -88,9 +88,9 @@ def test_an_amended_round_in_a_closed_night(
             "from": "Mei",
             "to": "Carol",
             "amount": 10,
-            "reason": "reverses: dealer's 17 beats 16: collects 1",
+            "reason": "reverses: dealer's 17 beats 16: collects 1 × 10",
         },
-        {"from": "Mei", "to": "Carol", "amount": 10, "reason": "19 beats 17: pays 1"},
+        {"from": "Mei", "to": "Carol", "amount": 10, "reason": "19 beats 17: pays 1 × 10"},
     ]
     assert data(cli, "ledger", "--all")["balances"] == {"Bob": 10, "Carol": 10, "Mei": -20}
     rows = {r["name"]: r for r in data(cli, "stats")}

@@ -243,7 +243,7 @@ def test_undo_after_a_stake_change_undoes_the_stake_not_the_round(cli: Cli) -> N
         "from": "Mei",
         "to": "Bob",
         "amount": 10,
-        "reason": "19 beats 16: pays 1",
+        "reason": "19 beats 16: pays 1 × 10",
     }
 
 
@@ -600,7 +600,9 @@ def test_demo_uses_its_own_store_and_starts_fresh(cli: Cli, banluck_home: Path) 
     code, first, err = cli("demo")
     assert code == 0, err
     assert "Round 1 · dealer Mei" in first and "Settle-up" in first and "Balances" in first
-    assert "ban-luck pays 2 at once (payouts.ban_luck)" in first  # a transfer with its reason
+    assert (
+        "ban-luck pays 2 × 10 = 20 at once (payouts.ban_luck)" in first
+    )  # a transfer with its reason
     assert "Mei" in first and "Fay" in first
     assert str(banluck_home / "demo") in first
     assert {k: v for k, v in hashes(banluck_home).items() if not k.startswith("demo")} == mine

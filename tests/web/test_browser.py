@@ -95,7 +95,7 @@ def test_the_page_shows_the_nights_numbers(browser: Any, banluck_home: Path) -> 
             "table.results tbody tr", "rows => rows.map(r => r.cells[1].textContent)"
         )
         assert rows == ["+330", "+120", "-30", "-80", "-80", "-260"]
-        assert "ban-luck pays 2 at once" in text_of(page, ".rounds")
+        assert "ban-luck pays 2 × 10 = 20 at once" in text_of(page, ".rounds")
         page.close()
     finally:
         served.stop()

@@ -166,7 +166,7 @@ def judge_cmd(
             "player": _hand_json(result.player),
             "dealer": _hand_json(result.dealer),
             "amount": amount,
-            "reason": result.verdict.reason,
+            "reason": result.verdict.reason_at(stake),
         }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
@@ -174,7 +174,7 @@ def judge_cmd(
     typer.echo(f"player {' '.join(map(str, p.cards))}: {p.label}")
     typer.echo(f"dealer {' '.join(map(str, d.cards))}: {d.label}")
     sign = "+" if amount > 0 else ""
-    typer.echo(f"player {sign}{amount}: {result.verdict.reason}")
+    typer.echo(f"player {sign}{amount}: {result.verdict.reason_at(stake)}")
 
 
 def _hand_json(hand: "Hand") -> dict[str, Any]:

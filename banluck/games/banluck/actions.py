@@ -139,7 +139,7 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
     is_instant = hand.size == 2 and first_two_kind(hand.cards) in INSTANT_KINDS
     return Settlement(
         amount=verdict.multiple * player.stake,
-        reason=verdict.reason,
+        reason=verdict.reason_at(player.stake),
         kind=str(hand.kind),
         offence=verdict.offence,
         instant=is_instant or first_two_kind(dealer.cards) is not None,
@@ -351,19 +351,25 @@ class Show(Action[RoundState]):
             verdict = instant(self.cards, state.dealer_cards, preset)
             if verdict is not None:
                 player.settlement = Settlement(
-                    verdict.multiple * player.stake, verdict.reason, str(hand.kind), instant=True
+                    verdict.multiple * player.stake,
+                    verdict.reason_at(player.stake),
+                    str(hand.kind),
+                    instant=True,
                 )
             return
         at_once = five_card_at_once(hand, preset)
         if at_once is not None:
             player.settlement = Settlement(
-                at_once.multiple * player.stake, at_once.reason, str(hand.kind)
+                at_once.multiple * player.stake, at_once.reason_at(player.stake), str(hand.kind)
             )
             return
         shown = bust_shown_at_once(hand, preset)
         if shown is not None:
             player.settlement = Settlement(
-                shown.multiple * player.stake, shown.reason, str(hand.kind), offence=shown.offence
+                shown.multiple * player.stake,
+                shown.reason_at(player.stake),
+                str(hand.kind),
+                offence=shown.offence,
             )
         elif hand.bust and preset.bust.shown_ends_turn:
             # Not paid at once in this house, but a shown bust draws no more: his turn is over.

@@ -13,20 +13,38 @@ from dataclasses import dataclass
 
 from banluck.core.cards import Card, check_deck
 from banluck.core.errors import CardError
+from banluck.core.money import staked
 from banluck.games.banluck.hands import Hand, Kind, first_two_kind, points
 from banluck.games.banluck.preset import Preset
+
+M = "{m}"  # in a verdict's text: the multiple it pays or collects
+N = "{n}"  # in a verdict's text: the multiple the dealer's hand would have paid or collected
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The result of settling one player: `multiple` stakes to the player (negative: dealer's)."""
+    """The result of settling one player: `multiple` stakes to the player (negative: dealer's).
+
+    `text` names the rule applied, with `{m}` where the money is said (and `{n}` for what the
+    dealer's hand would have done, `would`): `reason` says it in multiples, `reason_at(stake)`
+    as the table counts it."""
 
     multiple: int
-    reason: str
+    text: str
     offence: bool = False  # the player stood under his minimum (or bust heavy)
+    would: int = 0
 
     def amount(self, stake: int) -> int:
         return self.multiple * stake
+
+    def reason_at(self, stake: int | None) -> str:
+        return self.text.replace(M, staked(abs(self.multiple), stake)).replace(
+            N, staked(abs(self.would), stake)
+        )
+
+    @property
+    def reason(self) -> str:
+        return self.reason_at(None)
 
 
 def multiple_of(hand: Hand, preset: Preset) -> int:
@@ -72,22 +90,22 @@ def instant(
             if rule == "player-wins":
                 return Verdict(1, f"{p2} against {d2}: player paid even money (ties.same_instant)")
             m = _instant_multiple(d2, preset)
-            return Verdict(-m, f"{p2} against {d2}: dealer wins {m} (ties.same_instant)")
+            return Verdict(-m, f"{p2} against {d2}: dealer wins {M} (ties.same_instant)")
         if p2 is Kind.BAN_BAN:
             m = preset.payouts.ban_ban
-            return Verdict(m, f"ban-ban beats the dealer's ban-luck: pays {m} (payouts.ban_ban)")
+            return Verdict(m, f"ban-ban beats the dealer's ban-luck: pays {M} (payouts.ban_ban)")
         m = preset.payouts.ban_ban
-        return Verdict(-m, f"dealer's ban-ban beats ban-luck: collects {m} (payouts.ban_ban)")
+        return Verdict(-m, f"dealer's ban-ban beats ban-luck: collects {M} (payouts.ban_ban)")
     if p2 is not None:
         if is_free_hand(dealer_cards, preset):
             return Verdict(0, f"dealer's two-card 15 escapes {p2}: push (fifteen.mode free-hand)")
         m = _instant_multiple(p2, preset)
-        return Verdict(m, f"{p2} pays {m} at once (payouts.{p2.name.lower()})")
+        return Verdict(m, f"{p2} pays {M} at once (payouts.{p2.name.lower()})")
     assert d2 is not None
     if is_free_hand(player_cards, preset):
         return Verdict(0, f"two-card 15 escapes the dealer's {d2}: push (fifteen.mode free-hand)")
     m = _instant_multiple(d2, preset)
-    return Verdict(-m, f"dealer's {d2} collects {m} (payouts.{d2.name.lower()})")
+    return Verdict(-m, f"dealer's {d2} collects {M} (payouts.{d2.name.lower()})")
 
 
 def five_card_at_once(player: Hand, preset: Preset) -> Verdict | None:
@@ -96,12 +114,12 @@ def five_card_at_once(player: Hand, preset: Preset) -> Verdict | None:
         return None
     if player.bust:
         m = preset.bust.five_card
-        return Verdict(-m, f"five-card bust loses {m} at once (bust.five_card)")
+        return Verdict(-m, f"five-card bust loses {M} at once (bust.five_card)")
     if player.kind is Kind.FIVE_CARD_21:
         m = preset.payouts.five_card_21
-        return Verdict(m, f"five-card 21 pays {m} at once (payouts.five_card_21)")
+        return Verdict(m, f"five-card 21 pays {M} at once (payouts.five_card_21)")
     m = preset.payouts.five_dragon
-    return Verdict(m, f"five-dragon pays {m} at once (payouts.five_dragon)")
+    return Verdict(m, f"five-dragon pays {M} at once (payouts.five_dragon)")
 
 
 def bust_shown_at_once(
@@ -117,11 +135,11 @@ def bust_shown_at_once(
     if player.heavy_bust:
         rule = preset.minimum.player_under
         reason = (
-            f"bust heavy shown at once: loses {m} (bust.shown_at_once), an offence"
+            f"bust heavy shown at once: loses {M} (bust.shown_at_once), an offence"
             f" (minimum.player_under {rule})"
         )
     else:
-        reason = f"bust shown at once: loses {m} (bust.shown_at_once)"
+        reason = f"bust shown at once: loses {M} (bust.shown_at_once)"
     if dealer is not None and (other := versus(player, dealer, preset)).multiple != -m:
         if dealer_offends(dealer, preset):
             why = "minimum.dealer_under"
@@ -132,8 +150,9 @@ def bust_shown_at_once(
         else:
             why = f"payouts.{dealer.kind.name.lower()}"
         n = other.multiple
-        would = f"pay {n}" if n > 0 else f"collect {-n}" if n < 0 else "push it"
+        would = f"pay {N}" if n > 0 else f"collect {N}" if n < 0 else "push it"
         reason += f", before the dealer's {dealer.label} would {would} ({why})"
+        return Verdict(-m, reason, offence=player.heavy_bust, would=n)
     return Verdict(-m, reason, offence=player.heavy_bust)
 
 
@@ -177,34 +196,34 @@ def versus(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
         if player_offends(player, preset):
             return Verdict(0, f"dealer {why} and player short too: push (minimum.dealer_under)")
         if player.bust:
-            return Verdict(1, f"dealer {why} pays a busted player 1 (minimum.dealer_under)")
+            return Verdict(1, f"dealer {why} pays a busted player {M} (minimum.dealer_under)")
         m = multiple_of(player, preset)
-        return Verdict(m, f"dealer {why} pays {m} (minimum.dealer_under pay-all)")
+        return Verdict(m, f"dealer {why} pays {M} (minimum.dealer_under pay-all)")
     if player_offends(player, preset):
         why = "bust heavy" if player.heavy_bust else f"under the minimum {preset.minimum.player}"
         rule = preset.minimum.player_under
         more = {
-            "lose": "loses 1",
-            "pay-all": "loses 1 to the dealer and pays his stake to every other seat",
-            "pay-for-dealer": "loses 1 and covers the dealer's losses to the other players",
+            "lose": "loses {m}",
+            "pay-all": "loses {m} to the dealer and pays his stake to every other seat",
+            "pay-for-dealer": "loses {m} and covers the dealer's losses to the other players",
         }[rule]
         return Verdict(-1, f"player {why}: {more} (minimum.player_under {rule})", offence=True)
     if dealer.bust and dealer.five_card:
         m = preset.bust.dealer_five_card
         own = 0 if player.bust else multiple_of(player, preset)
         m = max(m, own)
-        return Verdict(m, f"dealer's five-card bust pays {m} (bust.dealer_five_card)")
+        return Verdict(m, f"dealer's five-card bust pays {M} (bust.dealer_five_card)")
     if player.bust and dealer.bust:
         if preset.bust.both_bust == "push":
             return Verdict(0, "both bust: push (bust.both_bust)")
         m = preset.bust.five_card if player.five_card else 1
-        return Verdict(-m, f"both bust: player loses {m} (bust.both_bust)")
+        return Verdict(-m, f"both bust: player loses {M} (bust.both_bust)")
     if player.bust:
         m = max(multiple_of(dealer, preset), preset.bust.five_card if player.five_card else 1)
-        return Verdict(-m, f"player bust: loses {m}")
+        return Verdict(-m, f"player bust: loses {M}")
     if dealer.bust:
         m = multiple_of(player, preset)
-        return Verdict(m, f"dealer bust: pays {player.kind if m > 1 else 'the hand'} {m}")
+        return Verdict(m, f"dealer bust: pays {player.kind if m > 1 else 'the hand'} {M}")
     return _compare(player, dealer, preset)
 
 
@@ -214,27 +233,27 @@ def _compare(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
         if preset.ties.triple_seven_vs_21 == "push":
             return Verdict(0, "7-7-7 against the dealer's 21: push (ties.triple_seven_vs_21)")
         m = preset.payouts.triple_seven
-        return Verdict(m, f"7-7-7 beats the dealer's 21: pays {m} (ties.triple_seven_vs_21)")
+        return Verdict(m, f"7-7-7 beats the dealer's 21: pays {M} (ties.triple_seven_vs_21)")
     if dc == 4 and pc < 4 and player.total == 21:
         if preset.ties.triple_seven_vs_21 == "push":
             return Verdict(0, "dealer's 7-7-7 against 21: push (ties.triple_seven_vs_21)")
         m = preset.payouts.triple_seven
-        return Verdict(-m, f"dealer's 7-7-7 beats 21: collects {m} (ties.triple_seven_vs_21)")
+        return Verdict(-m, f"dealer's 7-7-7 beats 21: collects {M} (ties.triple_seven_vs_21)")
     if pc > dc:
         m = multiple_of(player, preset)
-        return Verdict(m, f"{player.kind} beats the dealer's {dealer.label}: pays {m}")
+        return Verdict(m, f"{player.kind} beats the dealer's {dealer.label}: pays {M}")
     if dc > pc:
         m = multiple_of(dealer, preset)
-        return Verdict(-m, f"dealer's {dealer.kind} beats {player.label}: collects {m}")
+        return Verdict(-m, f"dealer's {dealer.kind} beats {player.label}: collects {M}")
     if pc in (2, 3):
         return _five_vs_five(player, dealer, preset)
     if player.total == dealer.total:
         return Verdict(0, f"{player.total} against {dealer.total}: push")
     if player.total > dealer.total:
         m = multiple_of(player, preset)
-        return Verdict(m, f"{player.total} beats {dealer.total}: pays {m}")
+        return Verdict(m, f"{player.total} beats {dealer.total}: pays {M}")
     m = multiple_of(dealer, preset)
-    return Verdict(-m, f"dealer's {dealer.total} beats {player.total}: collects {m}")
+    return Verdict(-m, f"dealer's {dealer.total} beats {player.total}: collects {M}")
 
 
 def _five_vs_five(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
@@ -243,14 +262,14 @@ def _five_vs_five(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
         return Verdict(0, "five-card hand against five-card hand: push (ties.five_vs_five)")
     if rule == "dealer-wins":
         m = multiple_of(dealer, preset)
-        return Verdict(-m, f"five-card hands: dealer wins {m} (ties.five_vs_five)")
+        return Verdict(-m, f"five-card hands: dealer wins {M} (ties.five_vs_five)")
     if player.total == dealer.total:
         return Verdict(0, "five-card hands of equal total: push (ties.five_vs_five)")
     player_better = (player.total > dealer.total) == (rule == "higher-wins")
     word = "higher" if rule == "higher-wins" else "lower"
     if player_better:
-        return Verdict(1, f"five-card hands: {word} total wins 1 (ties.five_vs_five)")
-    return Verdict(-1, f"five-card hands: dealer's {word} total wins 1 (ties.five_vs_five)")
+        return Verdict(1, f"five-card hands: {word} total wins {M} (ties.five_vs_five)")
+    return Verdict(-1, f"five-card hands: dealer's {word} total wins {M} (ties.five_vs_five)")
 
 
 @dataclass(frozen=True, slots=True)

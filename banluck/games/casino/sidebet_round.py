@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from banluck.core.cards import Card
 from banluck.core.errors import RuleError
+from banluck.core.money import staked
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.results import Result
 from banluck.games.casino.sidebets import BY_WORD, PERFECT_PAIRS, TWENTY_ONE_PLUS_THREE, SideBet
@@ -36,7 +37,10 @@ def settle_one(bet: SideBet, cards: Sequence[Card], preset: Preset) -> Result:
     name = kind.categories[category]
     if category >= len(pays):
         return Result(-bet.amount, f"{name} pays nothing here ({kind.knob})")
-    return Result(bet.amount * pays[category], f"{name} pays {pays[category]} ({kind.knob})")
+    return Result(
+        bet.amount * pays[category],
+        f"{name} pays {staked(pays[category], bet.amount)} ({kind.knob})",
+    )
 
 
 def settle_side_bets(state: RoundState) -> None:

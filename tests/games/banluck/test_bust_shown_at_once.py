@@ -182,8 +182,8 @@ def test_a_late_bust_reason_names_the_rule_that_did_not_apply() -> None:
     s = rnd.state.players["Bob"].settlement
     assert s is not None
     assert s.reason == (
-        "bust shown at once: loses 1 (bust.shown_at_once), before the dealer's twenty-one 21"
-        " would collect 2 (payouts.twenty_one)"
+        "bust shown at once: loses 1 × 10 (bust.shown_at_once), before the dealer's twenty-one 21"
+        " would collect 2 × 10 = 20 (payouts.twenty_one)"
     )
 
 

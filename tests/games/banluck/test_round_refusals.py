@@ -75,7 +75,7 @@ CASES = [
         (),
         [*PLAYERS_DONE, "draw 3", "open Bob 10 9"],
         "open Bob 10 9",
-        r"cannot open Bob: already settled \(\+10, 19 beats 17: pays 1\)",
+        r"cannot open Bob: already settled \(\+10, 19 beats 17: pays 1 × 10\)",
     ),
     (
         "the dealer draws while a player is to play",
