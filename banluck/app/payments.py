@@ -92,6 +92,8 @@ def pay(
     """Record a payment from `payer` to `payee` (names of the ledger, in any case). A payment
     that looks like a slip raises `Doubt` and records nothing, unless `sure`."""
     names = person(store, payer), person(store, payee)
+    if names[0] == names[1]:
+        raise BanluckError(f"{names[0]} cannot pay themself")
     # asked even when sure: the balances are read (and a damaged index refused) before writing
     doubt = doubt_of(store, names[0], names[1], amount)
     if doubt and not sure:

@@ -25,6 +25,13 @@ def test_pay_says_where_the_two_stand_after_it(cli, banluck_home: Path) -> None:
     assert cli("check")[0] == 0
 
 
+def test_paying_oneself_is_refused_at_once_not_asked_about(cli, banluck_home: Path) -> None:
+    night(cli)
+    code, _, err = cli("pay", "Carol", "carol", "5")
+    assert code != 0
+    assert "Carol cannot pay themself" in err and "--yes" not in err
+
+
 def test_a_doubtful_payment_without_a_terminal_is_refused_with_the_hint(
     cli, banluck_home: Path
 ) -> None:
