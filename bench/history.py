@@ -135,7 +135,8 @@ def time_writes(work: Path, largest: Path, night_rounds: int, samples: int) -> N
         started = time.perf_counter()
         store.push_action("Bob draws 7")  # a line within the round: one append
         line = time.perf_counter() - started
-        store.clear_live()
+        store.pop_action()
+        store.pop_action()
         round_ = a_round(rng, "Ann")
         started = time.perf_counter()
         store.record_round(round_)

@@ -32,7 +32,6 @@ The live round of the open night (action lines; appended to the night's journal,
     store.live() -> [str]
     store.push_action(line) -> [str]
     store.pop_action() -> str
-    store.clear_live() -> [str]
 
 The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
     store.record_round(round_dict) -> entry         appends the entry and clears the live round,
@@ -40,7 +39,6 @@ The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
                                                     night's journal, when it extends the night
                                                     file: the night file is not read)
     store.add_payment(payer, payee, amount, note="") -> entry
-    store.add_correction(seq, reason) -> entry
     store.add_linked(seq, make) -> entry            an entry made from entry seq and the entries
                                                     after it (a reversal, an amendment), under
                                                     the lock

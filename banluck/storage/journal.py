@@ -208,15 +208,6 @@ def apply(lines: Sequence[str], op: Mapping[str, Any]) -> list[str]:
     raise ValueError(f"{orjson.dumps(op)[:40]!r} is not a line of play")
 
 
-def live_of(night_path: Path, token: str | None) -> list[str] | None:
-    """The live round the journal gives for the night file with `token`, or None when the
-    journal is missing or extends another version of the night file."""
-    journal = read(night_path)
-    if journal is None or token is None or journal.token != token:
-        return None
-    return journal.lines
-
-
 def current(night_path: Path) -> Journal | None:
     """The journal, when it extends the night file as it is on disk now (no need to read it)."""
     journal = read(night_path)

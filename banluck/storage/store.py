@@ -481,14 +481,6 @@ class Store:
 
         return self._play(pop)
 
-    def clear_live(self) -> list[str]:
-        """Abandon the live round; return the lines it had."""
-
-        def clear(lines: list[str]) -> tuple[dict[str, Any], list[str]]:
-            return {"clear": 1}, lines
-
-        return self._play(clear)
-
     def _play(self, change: Callable[[list[str]], tuple[dict[str, Any], T]]) -> T:
         """A change of the live round alone, appended to the night's journal
         (`banluck.storage.journal`): `change` takes the live round's lines and gives the journal
@@ -613,21 +605,6 @@ class Store:
                     f"{' and '.join(unknown)} never played here; check the spelling of the names"
                 )
             return tx.add_entry(db, entry)
-
-        return self._write(change)
-
-    def add_correction(self, seq: int, reason: str) -> dict[str, Any]:
-        """Record a correction that exactly reverses entry `seq`; return the correction."""
-
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            raise StoreError(f"{seq!r} is not a seq; give the number of an entry in the ledger")
-
-        def change(tx: Tx) -> dict[str, Any]:
-            _, target = tx.find_entry(seq)
-            for record in tx.records.values():
-                if seq in record["reversed"]:
-                    raise StoreError(f"seq {seq} is already reversed; see the ledger")
-            return tx.add_entry(tx.latest_db(), ledger.correction(target, reason))
 
         return self._write(change)
 

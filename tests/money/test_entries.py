@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.app.amending import reverse
 from banluck.core.money import Transfer
 from banluck.money import ledger
 from banluck.money.entries import (
@@ -60,7 +61,7 @@ def test_every_entry_of_the_demo_store_round_trips(cli: Any, banluck_home: Path)
     assert code == 0, err
     demo = banluck_home / "demo"
     store = Store(demo)
-    store.add_correction(store.entries()[0]["seq"], "wrong cards")
+    reverse(store, store.entries()[0]["seq"], "wrong cards")
     entries = stored_entries(demo)
     assert {e["kind"] for e in entries} >= {"round", "correction"}
     assert_round_trips(entries)

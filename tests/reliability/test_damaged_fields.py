@@ -22,9 +22,10 @@ def _base(root: Path) -> Path:
     home = root / "base"
     if not home.exists():
         played_store(home)
+        from banluck.app.amending import reverse
         from banluck.storage import Store
 
-        Store(home).add_correction(2, "paid twice")  # corrections have no command of their own
+        reverse(Store(home), 2, "paid twice")
     return home
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from banluck.app.amending import reverse
 from banluck.money import ledger
 from banluck.storage import Store
 from banluck.storage.codec import stored_form
@@ -17,7 +18,7 @@ def test_each_new_entry_is_stored_with_the_keys_of_before(banluck_home: Path) ->
     open_night(store)
     rnd = store.record_round(a_round(("Bob", "Ann", 10)))
     paid = store.add_payment("Ann", "Bob", 5, "cash")
-    fix = store.add_correction(rnd["seq"], "misread")
+    fix = reverse(store, rnd["seq"], "misread")
     head = ["seq", "kind", "night", "at"]
     assert list(paid) == [*head, "from", "to", "amount", "note"]
     assert list(fix) == [*head, "reverses", "reason", "transfers"]

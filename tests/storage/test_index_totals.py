@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 import pytest
 
+from banluck.app.amending import reverse
 from banluck.money import ledger, stats
 from banluck.storage import Store
 from banluck.storage.schema import TOTALLED_KINDS
@@ -39,7 +40,7 @@ def three_nights(store: Store) -> None:
     store.undo_last()
     store.close_night()
     store.open_night("chinese", first["preset"], ["Ann", "Bob", "Cat"], "Ann", None, "2024-06-01")
-    store.add_correction(first["seq"], "misread")
+    reverse(store, first["seq"], "misread")
     store.record_round(a_round(("Ann", "Cat", 5)))
 
 
