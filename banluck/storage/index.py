@@ -40,24 +40,6 @@ def _trusting(crc: int | None, kind: str) -> Callable[[Any, int], bool]:
     return trusted
 
 
-def night_db_at(path: Path, preloaded: Tables | None = None, crc: int | None = None) -> TinyDB:
-    """A night file's tables; `crc`, that of the bytes its index record was made from: those
-    very bytes are not checked field by field again (banluck wrote them, checked)."""
-    return TinyDB(
-        path,
-        schema.validate_night,
-        storage=FileStorage,
-        preloaded=preloaded,
-        after_read=with_journal,
-        trusted=_trusting(crc, "night"),
-    )
-
-
-def earlier_path(index_path: Path) -> Path:
-    """index-earlier.json: the records of the nights before the latest (`banluck.storage.schema`)."""
-    return index_path.with_name("index-earlier.json")
-
-
 def with_journal(path: Path, tables: Tables) -> list[int] | None:
     """Give a night file's tables what its journal adds, when the journal extends this version
     of the file (`banluck.storage.journal`): the live round, and the rounds recorded since the
@@ -228,7 +210,8 @@ def night_record(
 
 
 class Files(Protocol):
-    """What a transaction needs of the store: where its files are, and where to leave a note."""
+    """What a view needs of the store (`banluck.storage.store.Store`): where its files are,
+    and where to leave a note."""
 
     warnings: list[str]
 
@@ -237,13 +220,9 @@ class Files(Protocol):
 
     def night_path(self, night_id: int) -> Path: ...
 
-    def night_ids(self) -> list[int]:
-        """The nights with a file, in order."""
-        ...
+    def night_ids(self) -> list[int]: ...
 
-    def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError:
-        """The error for a night the index names whose file is gone."""
-        ...
+    def missing(self, night_id: int, record: Mapping[str, Any]) -> StoreError: ...
 
 
 class View:
@@ -356,7 +335,7 @@ class View:
         meta = index["meta"]["1"]
         self._take_records(index)
         counted = meta["counted"]
-        season = {doc["name"]: _summary(doc) for doc in index["season"].values()}
+        season = {doc["name"]: summary_of(doc) for doc in index["season"].values()}
         self.base = ledger.subtract_summaries(season, counted["summary"])
         last = self.earlier["last"] or 0
         later = self._probed if self._ids is None else self._ids
@@ -419,9 +398,7 @@ class View:
             # the index counted rounds of the night's journal, and the night file is the version
             # it was made from (or an older one put back): the journal is gone, cut or replaced,
             # or the file is not the one it extends: never a silent drop
-            if meta["rev"] < record["rev"]:
-                raise self._older_file(night_id, meta["rev"], record["rev"], rounds)
-            raise self._lost_journal(night_id, rounds, storage_of(db).added)
+            raise self._rounds_lost(night_id, meta["rev"], record["rev"], rounds, db)
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
             self.seen[night_id] = tables_of(self.night_db(night_id)).get("entries")
@@ -446,28 +423,32 @@ class View:
             return True
         return not (torn and added is not None and holds == counted - 1)
 
-    def _older_file(self, night_id: int, rev: int, counted_rev: int, rounds: int) -> DamagedFile:
+    def _rounds_lost(
+        self, night_id: int, rev: int, counted_rev: int, rounds: int, db: TinyDB
+    ) -> DamagedFile:
+        """The refusal for rounds the index counted that neither the night file (an older
+        version put back: `rev` before `counted_rev`) nor its journal (missing, cut, or not this
+        file's) holds."""
         path = self.store.night_path(night_id)
+        if rev < counted_rev:
+            lost = "newer night file"
+            what = (
+                f"the night file {path} is an older version (rev {rev}) than the one the index"
+                f" counted (rev {counted_rev}, with {rounds} round(s) in its journal, which extends"
+                f" only that version): those rounds are in neither"
+            )
+        else:
+            lost, path, found = "journal", journal.journal_path(path), storage_of(db).added
+            holds = f"holds {found[0]}" if found else "holds none of them"
+            if not os.path.exists(path):
+                holds = "is missing"
+            what = (
+                f"the journal {path} of night {night_id} {holds}, but the index counted {rounds}"
+                f" round(s) recorded in it: they are not in the night file"
+            )
         return DamagedFile(
-            f"the night file {path} is an older version (rev {rev}) than the one the index"
-            f" counted (rev {counted_rev}, with {rounds} round(s) in its journal, which extends"
-            f" only that version): those rounds are in neither; nothing was changed: put the"
-            f" newer night file back from a copy of the data folder; or, to go on without those"
-            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
-            path,
-            None,
-        )
-
-    def _lost_journal(self, night_id: int, counted: int, found: list[int] | None) -> DamagedFile:
-        path = journal.journal_path(self.store.night_path(night_id))
-        holds = f"holds {found[0]}" if found else "holds none of them"
-        if not os.path.exists(path):
-            holds = "is missing"
-        return DamagedFile(
-            f"the journal {path} of night {night_id} {holds}, but the index counted {counted}"
-            f" round(s) recorded in it: they are not in the night file; nothing was changed:"
-            f" put the journal back from a copy of the data folder; or, to go on without those"
-            f" rounds, rebuild the index from the night files (`banluck check --rebuild-index`)",
+            f"{what}; nothing was changed: put the {lost} back from a copy of the data folder;"
+            f" or, to go on without those rounds, {REBUILD_HINT}",
             path,
             None,
         )
@@ -549,21 +530,18 @@ class View:
 
     def renamed(self) -> list[tuple[int, str, str]]:
         """Every rename recorded, in seq order: (seq, old, new), without reading earlier nights."""
-        if self.loaded:
-            found = [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
-        else:
-            found = list(self.earlier["renamed"])
-            found += [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
+        found = [] if self.loaded else list(self.earlier["renamed"])
+        found += [x for i in sorted(self._records) for x in self._records[i].get("renamed", [])]
         return [(int(seq), str(old), str(new)) for seq, old, new in found]
 
     @property
     def earlier_db(self) -> TinyDB:
-        """index-earlier.json: trusted without a check field by field when its bytes have the
-        CRC index.json names (the test holds the CRC, not this Tx: no reference cycle keeps a
-        Tx and the nights it read alive)."""
+        """index-earlier.json, the records of the nights before the latest: trusted without a
+        check field by field when its bytes have the CRC index.json names (the test holds the
+        CRC, not this Tx: no reference cycle keeps a Tx and the nights it read alive)."""
         if self._earlier_db is None:
             self._earlier_db = TinyDB(
-                earlier_path(self.store.index_path),
+                self.store.index_path.with_name("index-earlier.json"),
                 schema.validate_earlier,
                 storage=FileStorage,
                 hint=REBUILD_HINT,
@@ -640,11 +618,19 @@ class View:
             self._ids.sort()
 
     def night_db(self, night_id: int) -> TinyDB:
+        """A night file's tables, with what its journal adds. The very bytes its index record
+        was made from (its `crc`) are not checked field by field again (banluck wrote them)."""
         db = self.nights.get(night_id)
         if db is None:
             record = self._records.get(night_id)
             crc = record.get("crc") if record is not None and self.trust else None
-            db = self.nights[night_id] = night_db_at(self.store.night_path(night_id), crc=crc)
+            db = self.nights[night_id] = TinyDB(
+                self.store.night_path(night_id),
+                schema.validate_night,
+                storage=FileStorage,
+                after_read=with_journal,
+                trusted=_trusting(crc, "night"),
+            )
             if night_id in self.journaled:
                 # its record was found to hold without reading it: these are its entries
                 self.seen[night_id] = tables_of(db).get("entries")
@@ -773,17 +759,7 @@ class View:
                 )
                 self.earlier_ids = ids
                 self.earlier_dirty = True  # until it is saved
-            from banluck.money import stats  # what only a change of the earlier nights needs
-
-            self.earlier = {
-                "last": max(ids, default=None),
-                "crc": self.earlier["crc"],
-                "next_seq": max((r["next_seq"] for r in before), default=1),
-                "people": people_of(before),
-                "totals": stats.add_totals(*(r["totals"] for r in before)),
-                "renamed": [list(x) for r in before for x in r.get("renamed", [])],
-                "entries": sum(r["entries"] for r in before),
-            }
+            self.earlier = earlier_sums(before, self.earlier["crc"])
         counted = {"night": latest, "summary": self.fresh[latest] if latest is not None else {}}
         meta = {"kind": "index", "schema": schema.SCHEMA, "next_seq": self.next_seq()}
         tables: Tables = {
@@ -800,12 +776,24 @@ class View:
         storage_of(self.index).write(tables)
 
 
-def _summary(doc: Mapping[str, Any]) -> Summary:
+def summary_of(doc: Mapping[str, Any]) -> Summary:
+    """A person's season summary as index.json keeps it (a document of `season`)."""
+    return Summary(net=doc["net"], rounds=doc["rounds"], dealt=doc["dealt"], hands=doc["hands"])
+
+
+def earlier_sums(before: Sequence[Mapping[str, Any]], crc: int | None) -> dict[str, Any]:
+    """What index.json keeps of the nights before the latest (their records `before`, in order;
+    `crc`, that of index-earlier.json, which holds those records)."""
+    from banluck.money import stats  # what only a change of the earlier nights needs
+
     return {
-        "net": doc["net"],
-        "rounds": doc["rounds"],
-        "dealt": doc["dealt"],
-        "hands": doc["hands"],
+        "last": before[-1]["id"] if before else None,
+        "crc": crc,
+        "next_seq": max((r["next_seq"] for r in before), default=1),
+        "people": people_of(before),
+        "totals": stats.add_totals(*(r["totals"] for r in before)),
+        "renamed": [list(x) for r in before for x in r.get("renamed", [])],
+        "entries": sum(r["entries"] for r in before),
     }
 
 

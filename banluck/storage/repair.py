@@ -25,9 +25,9 @@ from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
     Files,
+    earlier_sums,
     entries_of,
     night_record,
-    people_of,
     storage_of,
     tables_of,
 )
@@ -113,20 +113,11 @@ def _earlier_problems(
 ) -> list[Problem]:
     """The sums index.json keeps of the nights before the latest (what `ledger --all`, `settle`
     and `pay` add the latest night to) against those nights' files, field by field."""
-    from banluck.money import stats
-
     held = index["meta"]["1"].get("earlier") if "meta" in index else None
     if not isinstance(held, Mapping) or not records:
         return []
     before = records[:-1]
-    want = {
-        "last": before[-1]["id"] if before else None,
-        "next_seq": max((r["next_seq"] for r in before), default=1),
-        "people": people_of(before),
-        "totals": stats.add_totals(*(r["totals"] for r in before)),
-        "renamed": [list(x) for r in before for x in r.get("renamed", [])],
-        "entries": sum(r["entries"] for r in before),
-    }
+    want = earlier_sums(before, held.get("crc"))
     wrong = [key for key, value in want.items() if held.get(key) != value]
     if not wrong:
         return []
