@@ -81,20 +81,6 @@ _CLEAN: dict[tuple[str, str, int, int], None] = {}
 bytes again (a command reads tonight's file several times) skips the deep check."""
 
 
-def read_tables(
-    path: Path,
-    validate: Callable[[Any, Path], Tables],
-    *,
-    hint: str = "",
-) -> Tables | None:
-    """The parsed, validated content of `path`, or None when it does not exist.
-
-    `validate` checks the shape (and upgrades an old schema); it raises Shape, or DamagedFile for
-    a schema newer than this code. Anything wrong becomes a DamagedFile naming the backup.
-    """
-    return read_tables_crc(path, validate, hint=hint)[0]
-
-
 def read_tables_crc(
     path: Path,
     validate: Callable[[Any, Path], Tables],
@@ -102,8 +88,11 @@ def read_tables_crc(
     hint: str = "",
     trusted: Callable[[Any, int], bool] | None = None,
 ) -> tuple[Tables | None, int | None]:
-    """`read_tables`, and the CRC-32 of the file's bytes (None when there is no file).
+    """The parsed, validated content of `path` and the CRC-32 of its bytes; (None, None) when it
+    does not exist.
 
+    `validate` checks the shape (and upgrades an old schema); it raises Shape, or DamagedFile for
+    a schema newer than this code. Anything wrong becomes a DamagedFile naming the backup.
     `trusted(data, crc)` says whether the parsed bytes are known to be what banluck wrote at
     the current schema (their CRC-32 is the one recorded when they were written): such a file
     is not checked field by field again, which would cost a walk through every entry."""
@@ -115,31 +104,20 @@ def read_tables_crc(
         raise read_error(path, exc) from None
     crc = zlib.crc32(raw)
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a byte-order mark an editor wrote: not JSON
-    return _parsed(path, raw, validate, hint, trusted, crc), crc
-
-
-def _parsed(
-    path: Path,
-    raw: bytes,
-    validate: Callable[[Any, Path], Tables],
-    hint: str,
-    trusted: Callable[[Any, int], bool] | None = None,
-    crc: int = 0,
-) -> Tables:
     try:
         if not raw:
             raise Shape("the file is empty")
         with no_gc():
             data = orjson.loads(raw)
-        if trusted is not None and trusted(data, crc):
-            return data  # type: ignore[no-any-return]  # the bytes banluck wrote, as it wrote them
-        key = (str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))
-        if key in _CLEAN:
-            return data  # type: ignore[no-any-return]  # these very bytes were checked and needed no upgrade
+        # the bytes banluck wrote, as it wrote them; or these very bytes were checked and needed
+        # no upgrade
+        as_written = trusted is not None and trusted(data, crc)
+        if as_written or _clean_key(path, validate, raw) in _CLEAN:
+            return data, crc
         checked = validate(data, path)
         if orjson.dumps(checked) == raw:
             _remember_clean(path, validate, raw)
-        return checked
+        return checked, crc
     except orjson.JSONDecodeError as exc:
         raise damaged(path, f"not valid JSON: {exc}", validate, hint) from None
     except Newer as exc:
@@ -155,13 +133,19 @@ def _parsed(
         raise damaged(path, str(exc), validate, hint) from None
 
 
+def _clean_key(
+    path: Path, validate: Callable[[Any, Path], Tables], raw: bytes
+) -> tuple[str, str, int, int]:
+    return (str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))
+
+
 def _remember_clean(path: Path, validate: Callable[[Any, Path], Tables], raw: bytes) -> None:
     """These bytes of `path` need no check when read again in this process: they were checked
     and needed no upgrade, or this process wrote them from tables it had checked (a long
     session writes the index after each round and reads it back before the next)."""
     if len(_CLEAN) >= 64:
         _CLEAN.clear()
-    _CLEAN[(str(path), getattr(validate, "__qualname__", ""), len(raw), hash(raw))] = None
+    _CLEAN[_clean_key(path, validate, raw)] = None
 
 
 @contextlib.contextmanager
@@ -204,22 +188,19 @@ def damaged(
             f"its previous version {bak} is good (saved {_mtime(bak)}): to go back to it, "
             f"copy it over the damaged file (cp '{bak}' '{path}'), {loss}"
         )
-        backup: Path | None = bak
+        if hint:
+            advice += f", or {hint}"
     elif hint:
         advice = f"it is a cache that loses nothing when rebuilt ({bak} {state}): {hint}"
-        backup = None
     else:
         advice = (
             f"it has no good backup ({bak} {state}): restore it from a copy of the data folder "
             "or repair the JSON by hand"
         )
-        backup = None
-    if hint and state is None:
-        advice += f", or {hint}"
     return DamagedFile(
         f"the data file {path} is damaged ({detail}); nothing was changed: {advice}",
         path,
-        backup,
+        bak if state is None else None,
     )
 
 
@@ -361,11 +342,6 @@ class FileStorage(Storage):
         # what `after_read` said of what it added to the file's tables (a night's journal): None
         # once they are written in the file
         self.added: Any = None
-
-    @property
-    def exists(self) -> bool:
-        self.read()
-        return self._data is not None
 
     def read(self) -> Tables | None:
         if not self._loaded:

@@ -103,6 +103,12 @@ def night_of(db: TinyDB) -> dict[str, Any]:
     return tables_of(db)["night"]["1"]  # type: ignore[no-any-return]
 
 
+def last_round(tables: Tables) -> int:
+    """The number of a night file's last round (0 before its first)."""
+    entries = tables.get("entries", {}).values()
+    return max((e["round"] for e in entries if e["kind"] == "round"), default=0)
+
+
 def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
     """The entries of a night file in seq order, each round with its preset snapshot expanded.
 
@@ -169,23 +175,19 @@ def night_totals(
 
 
 def night_record(
-    tables: Tables,
-    path: Path,
-    known: tuple[dict[str, Summary], Totals] | None = None,
-    crc: int | None = None,
-    journaled: list[int] | None = None,
+    db: TinyDB, known: tuple[dict[str, Summary], Totals] | None = None
 ) -> tuple[dict[str, Any], dict[str, Summary]]:
-    """The index's record of one night, computed from its file, and the night's summary.
+    """The index's record of one night, computed from its file, and the night's summary. The
+    record says which rounds of the night's journal it counts (`journal.Journal.folded`).
 
     `known` is the night's summary and totals when the caller already has them (the night's
     entries as they were, plus the ones just appended, added up): they are not made again.
-    `journaled` is what the night's journal adds to the file (`journal.Journal.folded`): the
-    record says which rounds of the journal it counts.
     """
+    storage, tables = storage_of(db), tables_of(db)
     night = tables["night"]["1"]
     meta = tables["meta"]["1"]
     entries = list(tables.get("entries", {}).values())
-    summary, totals = known if known is not None else night_totals(entries, path)
+    summary, totals = known if known is not None else night_totals(entries, storage.path)
     record = {k: v for k, v in night.items() if k != "snapshot"}
     record.update(
         rev=meta["rev"],
@@ -199,13 +201,13 @@ def night_record(
         live=len(tables.get("live", {})),
         net={name: s["net"] for name, s in summary.items() if s["net"]},
         totals=totals,
-        crc=crc,
+        crc=storage.crc,
     )
     renamed = [[e["seq"], e["from"], e["to"]] for e in entries if e["kind"] == "rename"]
     if renamed:  # kept only where there is one: the records of other nights stay as they were
         record["renamed"] = renamed
-    if journaled is not None:  # only where the journal holds rounds: other records as they were
-        record["journal"] = journaled
+    if storage.added is not None:  # only where the journal holds rounds: others as they were
+        record["journal"] = storage.added
     return record, summary
 
 
@@ -340,7 +342,9 @@ class View:
         last = self.earlier["last"] or 0
         later = self._probed if self._ids is None else self._ids
         changed = {i for i in later if i not in self._records and i > last}
-        stale = self._total_old_records(counted["night"]) or bool(changed)
+        old = self._retotal_old(counted["night"])
+        self.migrated |= old
+        stale = old or bool(changed)
         night = counted["night"]
         if night is not None and not self._known_from_journal(counted, current):
             self._check_counted(counted)
@@ -362,26 +366,34 @@ class View:
             if not self.has_file(night_id):
                 raise self.store.missing(night_id, self._records[night_id])
 
-    def _total_old_records(self, counted_night: int | None) -> bool:
-        """An index written before the nights' totals were kept: each older night's totals are
-        made once from its file (the season already counts it). Whether there was one."""
-        found = False
-        for night_id in sorted(self._records):
-            if "totals" not in self._records[night_id] and night_id != counted_night:
-                self._retotal(night_id)
-                self.migrated = found = True
-        return found
+    def _retotal_old(self, skip: int | None) -> bool:
+        """Make the record of each night but `skip` that lacks its totals (an index written
+        before they were kept) again from its file, once (the season counts it already);
+        whether there was one."""
+        old = [i for i, record in self._records.items() if "totals" not in record and i != skip]
+        for night_id in old:
+            self._retotal(night_id)
+        return bool(old)
 
     def _known_from_journal(
         self, counted: Mapping[str, Any], current: tuple[int, journal.Journal] | None
     ) -> bool:
-        """Whether the counted night's record holds by its journal (`_holds`): then its summary
-        is the counted one and its file is not read."""
-        if not self._holds(counted, current):
+        """Whether the index's record of the counted night is the night file (as `current`'s
+        journal found it on disk) with exactly that journal's rounds: then its summary is the
+        counted one and its file is not read."""
+        night_id = counted["night"]
+        found = current[1] if current is not None and current[0] == night_id else None
+        if found is None or found.state is None:
             return False
-        assert current is not None
-        self.fresh[counted["night"]] = counted["summary"]
-        self.journaled[counted["night"]] = current[1]
+        if self._ids is None and night_id + 1 in self._probed:
+            return False  # a night the index does not know follows it
+        record, state = self._records[night_id], found.state
+        made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
+        on_disk = (state["rev"], found.token, state["crc"], found.folded)
+        if "totals" not in record or made_from != on_disk:
+            return False
+        self.fresh[night_id] = counted["summary"]
+        self.journaled[night_id] = found
         return True
 
     def _check_counted(self, counted: Mapping[str, Any]) -> None:
@@ -470,26 +482,6 @@ class View:
         self._records[latest] = {**self._records[latest], "live": live}
         return True
 
-    def _holds(
-        self, counted: Mapping[str, Any], current: tuple[int, journal.Journal] | None
-    ) -> bool:
-        """Whether the index's record of the counted night is the night file (as `current`'s
-        journal found it on disk) with exactly that journal's rounds: then it need not be read."""
-        night_id = counted["night"]
-        if current is None or current[0] != night_id or current[1].state is None:
-            return False
-        if self._ids is None and night_id + 1 in self._probed:
-            return False  # a night the index does not know follows it
-        found, record = current[1], self._records[night_id]
-        state = found.state
-        assert state is not None
-        return "totals" in record and (
-            record["rev"],
-            record.get("token"),
-            record.get("crc"),
-            record.get("journal"),
-        ) == (state["rev"], found.token, state["crc"], found.folded)
-
     # -- the records of the nights -------------------------------------------------------
 
     @property
@@ -506,9 +498,22 @@ class View:
             found = self.records[night_id]
         return found
 
-    def has(self, night_id: int) -> bool:
-        """Whether the index has a record of the night (the earlier nights read only if needed)."""
-        return night_id in self._records or night_id in self.records
+    def need(self, night_id: int) -> None:
+        """StoreError when the index has no record of the night (the earlier nights are read
+        only if needed)."""
+        if night_id not in self._records and night_id not in self.records:
+            raise StoreError(f"there is no night {night_id}; see the list of nights")
+
+    @property
+    def open_id(self) -> int | None:
+        """The latest night when it is open, else None."""
+        latest = self.latest
+        return latest if latest is not None and self.record(latest)["status"] == "open" else None
+
+    def last_record(self) -> dict[str, Any] | None:
+        """The record of the night that holds the last entry, or None when the ledger is empty."""
+        held = [r for r in self.records.values() if r["last_seq"] is not None]
+        return max(held, key=lambda r: r["last_seq"], default=None)
 
     def totals(self, nights: Sequence[int] | None = None) -> Totals:
         """The sum of the totals of the given nights, or of every night: for every night, the
@@ -574,18 +579,12 @@ class View:
                 # its record only is made again
                 self._retotal(night_id)
                 self.earlier_dirty = True
-        for night_id, record in list(self._records.items()):
-            if "totals" not in record and night_id != self.latest:
-                self._retotal(night_id)
-                self.earlier_dirty = True
+        if self._retotal_old(self.latest):
+            self.earlier_dirty = True
 
     def _retotal(self, night_id: int) -> None:
         """Make a night's record again from its file, not counting it in the season anew."""
-        db = self.night_db(night_id)
-        storage = storage_of(db)
-        self._records[night_id], _ = night_record(
-            tables_of(db), storage.path, crc=storage.crc, journaled=storage.added
-        )
+        self._records[night_id], _ = night_record(self.night_db(night_id))
         if night_id != self.latest:
             self.nights.pop(night_id, None)
 
@@ -642,13 +641,8 @@ class View:
         the appended entries' totals are added to what it had."""
         db = self.night_db(night_id)
         tables = tables_of(db)
-        storage = storage_of(db)
         self._records[night_id], self.fresh[night_id] = night_record(
-            tables,
-            storage.path,
-            self._known_totals(night_id, tables),
-            storage.crc,
-            storage.added,
+            db, self._known_totals(night_id, tables)
         )
         self.appended.pop(night_id, None)
         self.seen[night_id] = tables.get("entries")
@@ -687,7 +681,11 @@ class View:
 
     def next_seq(self) -> int:
         seqs = [r["next_seq"] for r in self._records.values()]
-        seqs += [meta_of(db)["next_seq"] for db in self.nights.values() if storage_of(db).exists]
+        seqs += [
+            meta_of(db)["next_seq"]
+            for db in self.nights.values()
+            if storage_of(db).read() is not None
+        ]
         if not self.loaded:
             seqs.append(self.earlier["next_seq"])
         return max(seqs, default=1)

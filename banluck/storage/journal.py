@@ -42,6 +42,7 @@ journal must be kept (it holds recorded rounds), and read with this banluck or l
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import zlib
 from collections.abc import Mapping, Sequence
@@ -73,45 +74,25 @@ written into the night file with the journal's (one rewrite, every dozen rounds 
 reader parses the journal whole, so it is kept short."""
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class Journal:
     """A journal as read: its header, the live round it gives, and its length in bytes; and, when
     it holds rounds, the entries it adds to the night file, with the night's state after them."""
 
-    __slots__ = (
-        "crc",
-        "entries",
-        "file",
-        "lines",
-        "night",
-        "path",
-        "presets",
-        "size",
-        "state",
-        "token",
-    )
-
-    def __init__(
-        self,
-        path: Path,
-        token: str | None,
-        file: list[int] | None,
-        lines: list[str],
-        size: int,
-        state: dict[str, Any] | None = None,
-    ) -> None:
-        self.path, self.token, self.file, self.lines, self.size = path, token, file, lines, size
-        # the night file's state when the journal began (its rev, crc, night record, presets,
-        # next seq and last round number), brought up to date with each round: None in a journal
-        # of an earlier banluck, which holds lines of play only
-        self.state = state
-        self.entries: list[dict[str, Any]] = []  # the rounds, as the night file would store them
-        self.presets: dict[str, Any] = {}  # preset snapshots the rounds added
-        self.night: dict[str, Any] | None = None  # the night record as the last round left it
-        self.crc = 0  # CRC-32 of the rounds' lines, one after the other
-
-    @property
-    def rounds(self) -> int:
-        return len(self.entries)
+    path: Path
+    token: str | None
+    file: list[int] | None
+    lines: list[str]
+    size: int
+    # the night file's state when the journal began (its rev, crc, night record, presets, next
+    # seq and last round number), brought up to date with each round: None in a journal of an
+    # earlier banluck, which holds lines of play only
+    state: dict[str, Any] | None = None
+    # the rounds, as the night file would store them, and the preset snapshots they added
+    entries: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    presets: dict[str, Any] = dataclasses.field(default_factory=dict)
+    night: dict[str, Any] | None = None  # the night record as the last round left it
+    crc: int = 0  # CRC-32 of the rounds' lines, one after the other
 
     @property
     def folded(self) -> list[int] | None:
@@ -128,7 +109,8 @@ class Journal:
         if state is None or not isinstance(entry, dict):
             raise ValueError("a round in a journal that does not name the night's state")
         seq, number = entry.get("seq"), entry.get("round")
-        if entry.get("kind") != "round" or not isinstance(seq, int) or not _whole(number):
+        whole = isinstance(number, int) and not isinstance(number, bool)
+        if entry.get("kind") != "round" or not isinstance(seq, int) or not whole:
             raise ValueError(f"{raw[:40]!r} is not a round")
         if seq < state["next_seq"]:
             raise ValueError(f"round seq {seq} comes before the next seq {state['next_seq']}")
@@ -147,10 +129,6 @@ class Journal:
         self.entries.append(entry)
         self.lines = []
         self.crc = zlib.crc32(raw + b"\n", self.crc)
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read(night_path: Path) -> Journal | None:
@@ -186,15 +164,11 @@ def read(night_path: Path) -> Journal | None:
         detail = (
             "it holds rounds recorded since the night file was written: keep it, and restore"
             " the data folder from a copy or repair the line by hand"
-            if _holds_rounds(records)
+            if any(record.startswith(b'{"entry"') for record in records[1:])
             else "it holds only the round in progress: remove it to go on without that round"
         )
         raise damaged(path, f"{exc}; {detail}", None) from None
     return journal
-
-
-def _holds_rounds(records: Sequence[bytes]) -> bool:
-    return any(record.startswith(b'{"entry"') for record in records[1:])
 
 
 def apply(lines: Sequence[str], op: Mapping[str, Any]) -> list[str]:
@@ -222,17 +196,14 @@ def start(
     base: Sequence[str],
     op: dict[str, Any],
     state: Mapping[str, Any] | None = None,
-) -> Journal:
+) -> None:
     """Begin a journal for the night file (with `token`, whose live round is `base`) with `op`;
-    `state` is the night file's (`Journal.state`), which lets rounds be appended. Returns it."""
+    `state` is the night file's (`Journal.state`), which lets rounds be appended."""
     header: dict[str, Any] = {"token": token, "file": file_id(night_path), "base": list(base)}
     if state is not None:
         header["state"] = state
     data = orjson.dumps(header) + b"\n" + orjson.dumps(op) + b"\n"
     write_atomic(journal_path(night_path), data, backup=False)
-    found = read(night_path)
-    assert found is not None
-    return found
 
 
 def append(journal: Journal, night_path: Path, op: dict[str, Any]) -> None:

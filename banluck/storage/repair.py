@@ -55,10 +55,7 @@ def check(tx: Tx) -> list[Problem]:
             try:
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
-                storage = storage_of(db)
-                fresh, summary = night_record(
-                    tables, storage.path, crc=storage.crc, journaled=storage.added
-                )
+                fresh, summary = night_record(db)
             except DamagedFile as exc:  # named, and every other night still checked
                 damaged_files.append(Problem(None, str(exc)))
                 tx.nights.pop(night_id, None)
@@ -155,10 +152,10 @@ def rebuild_index(store: Files) -> None:
 
 def _counted_entries(store: Files) -> int | None:
     """How many entries the index counted before a rebuild (None when it cannot be read)."""
-    from banluck.storage.files import read_tables
+    from banluck.storage.files import read_tables_crc
 
     try:
-        index = read_tables(store.index_path, schema.validate_index)
+        index, _ = read_tables_crc(store.index_path, schema.validate_index)
     except StoreError:
         return None
     if index is None:

@@ -76,6 +76,7 @@ from banluck.storage.files import (
 from banluck.storage.index import (
     entries_of,
     entry_at,
+    last_round,
     meta_of,
     night_of,
     storage_of,
@@ -382,10 +383,8 @@ class Store:
     def tonight(self) -> dict[str, Any] | None:
         """The open night's record (with its preset snapshot), or None."""
         tx = self._read()
-        latest = tx.latest
-        if latest is None or tx.record(latest)["status"] != "open":
-            return None
-        return dict(night_of(tx.night_db(latest)))
+        night_id = tx.open_id
+        return None if night_id is None else dict(night_of(tx.night_db(night_id)))
 
     def tonight_view(self) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str]]:
         """The open night as a session needs it, in one read: the stamp of its data on disk
@@ -395,24 +394,19 @@ class Store:
         latest = self._latest_id()
         stamp = self.stamp(latest) if latest is not None else None
         tx = self._read()
-        if tx.latest is None or tx.record(tx.latest)["status"] != "open":
+        night_id = tx.open_id
+        if night_id is None:
             return None, None, 1, []
-        if tx.latest != latest:
+        if night_id != latest:
             stamp = None  # another night was opened in between: compare on the next write
-        tables = tables_of(tx.night_db(tx.latest))
-        rounds = [
-            int(e.get("round", 0))
-            for e in tables.get("entries", {}).values()
-            if e.get("kind") == "round"
-        ]
+        tables = tables_of(tx.night_db(night_id))
         live = [doc["line"] for doc in tables.get("live", {}).values()]
-        return stamp, dict(tables["night"]["1"]), max(rounds, default=0) + 1, live
+        return stamp, dict(tables["night"]["1"]), last_round(tables) + 1, live
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
         tx = self._read()
-        if not tx.has(night_id):
-            raise StoreError(f"there is no night {night_id}; see the list of nights")
+        tx.need(night_id)
         return dict(night_of(tx.night_db(night_id)))
 
     def nights(self, *, totals: bool = False) -> list[dict[str, Any]]:
@@ -433,8 +427,7 @@ class Store:
         tx = self._read()
         chosen = None if nights is None else list(nights)
         for night_id in chosen or []:
-            if not tx.has(night_id):
-                raise StoreError(f"there is no night {night_id}; see the list of nights")
+            tx.need(night_id)
         return tx.totals(chosen)
 
     def count(self) -> int:
@@ -457,10 +450,10 @@ class Store:
             if found is not None:  # the night file is as the journal found it: still open
                 return found.lines
         tx = self._read()
-        latest = tx.latest
-        if latest is None or tx.record(latest)["status"] != "open":
+        night_id = tx.open_id
+        if night_id is None:
             return []
-        return [doc["line"] for doc in tables_of(tx.night_db(latest)).get("live", {}).values()]
+        return [doc["line"] for doc in tables_of(tx.night_db(night_id)).get("live", {}).values()]
 
     def push_action(self, line: str) -> list[str]:
         """Append one action line to the live round; return the live round."""
@@ -538,15 +531,15 @@ class Store:
             for name, stake in entry["stakes"].items():
                 clean_amount(stake, f"the stake of {name}")
 
-        def prepared(night: Mapping[str, Any], last_round: Callable[[], int]) -> dict[str, Any]:
-            """The entry completed from the open night (its number after `last_round()`) and
+        def prepared(night: Mapping[str, Any], last: int) -> dict[str, Any]:
+            """The entry completed from the open night (its number after round `last`) and
             checked; returns the night record as the round leaves it."""
             if entry.setdefault("night", night["id"]) != night["id"]:
                 raise StoreError(
                     f"the round is for night {entry['night']} but night {night['id']} is open"
                 )
             if "round" not in entry:
-                entry["round"] = last_round() + 1
+                entry["round"] = last + 1
             entry.setdefault("dealer", night["dealer"])
             entry.setdefault("preset", night["snapshot"])
             problems = ledger.entry_problems(entry, night["players"])
@@ -555,39 +548,21 @@ class Store:
             return changed_night(dict(night), night_update or {})
 
         def change(tx: Tx) -> dict[str, Any]:
+            found = tx.journaled.get(tx.latest) if tx.latest is not None else None
+            state = None if found is None else found.state
+            if state is not None and state["night"]["status"] == "open":
+                # the round appended to the journal, which extends the night file on disk
+                changed = prepared(state["night"], int(state["round"]))
+                return tx.journal_round(state["night"]["id"], entry, changed)
             db = tx.open_db()
-            changed = prepared(
-                night_of(db),
-                lambda: max(
-                    (
-                        e["round"]
-                        for e in tables_of(db).get("entries", {}).values()
-                        if e["kind"] == "round"
-                    ),
-                    default=0,
-                ),
-            )
+            changed = prepared(night_of(db), last_round(tables_of(db)))
             stored = tx.add_entry(db, entry)
             db.table("live").truncate()
             if night_update:
                 db.table("night").update(changed, doc_ids=[1])
             return stored
 
-        def journaled(tx: Tx, found: journal.Journal) -> dict[str, Any]:
-            """The round appended to the journal, which extends the night file on disk."""
-            state = found.state
-            assert state is not None
-            changed = prepared(state["night"], lambda: int(state["round"]))
-            return tx.journal_round(state["night"]["id"], entry, changed)
-
-        def either(tx: Tx) -> dict[str, Any]:
-            found = tx.journaled.get(tx.latest) if tx.latest is not None else None
-            state = None if found is None else found.state
-            if found is not None and state is not None and state["night"]["status"] == "open":
-                return journaled(tx, found)
-            return change(tx)
-
-        return self._write(either, journaled=True)
+        return self._write(change, journaled=True)
 
     def add_payment(self, payer: str, payee: str, amount: int, note: str = "") -> dict[str, Any]:
         """Record that `payer` handed `amount` in cash to `payee`; return the entry.
@@ -726,10 +701,9 @@ class Store:
             tables = tables_of(db)
             entries = tables.get("entries", {})
             if not entries:
-                older = [r for r in tx.records.values() if r["last_seq"] is not None]
-                if not older:
+                last = tx.last_record()
+                if last is None:
                     raise StoreError("the ledger is empty; there is nothing to undo")
-                last = max(older, key=lambda r: r["last_seq"])
                 raise StoreError(
                     f"the last entry, seq {last['last_seq']}, belongs to night {last['id']}, "
                     "which is over; record a correction of it instead"
@@ -770,8 +744,8 @@ class Store:
         """Like `entries`, but reading one night file at a time, so that a caller who only
         sums or pages never holds the whole year in memory (about twice as fast for a year)."""
         tx = self._read()
-        if night is not None and not tx.has(night):
-            raise StoreError(f"there is no night {night}; see the list of nights")
+        if night is not None:
+            tx.need(night)
         for night_id in sorted(tx.records) if night is None else [night]:
             db = tx.night_db(night_id)
             del tx.nights[night_id]  # hold one night's tables at a time
@@ -796,13 +770,10 @@ class Store:
     def last_entry(self) -> dict[str, Any] | None:
         """The last entry of the ledger, or None when it is empty."""
         tx = self._read()
-        with_entries = [r for r in tx.records.values() if r["last_seq"] is not None]
-        if not with_entries:
+        record = tx.last_record()
+        if record is None:
             return None
-        record = max(with_entries, key=lambda r: r["last_seq"])
-        tables = tables_of(tx.night_db(record["id"]))
-        key = str(record["last_seq"])
-        return entry_at(tables, key)
+        return entry_at(tables_of(tx.night_db(record["id"])), str(record["last_seq"]))
 
     def balances(self) -> dict[str, int]:
         """Every person's balance over all entries (each night's, summed in the index), sorted by
