@@ -13,14 +13,7 @@ from tinydb.table import Document
 from banluck.money import ledger
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
-from banluck.storage.clean import (
-    check_preset,
-    clean_date,
-    clean_line,
-    clean_seats,
-    clean_stakes,
-    clean_table,
-)
+from banluck.storage.clean import clean_line
 from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
@@ -31,7 +24,7 @@ from banluck.storage.index import (
     storage_of,
     tables_of,
 )
-from banluck.storage.tx import Tx, now
+from banluck.storage.tx import Tx, new_night
 
 
 def check(tx: Tx) -> list[Problem]:
@@ -193,30 +186,9 @@ def import_nights(
 
 def _imported_night(night_id: int, spec: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The record of an imported night as `night_id`, and its live round, checked."""
-    seats = clean_seats(spec["seats"])
-    status = spec.get("status", "closed")
-    if status not in ("open", "closed"):
-        raise StoreError(f"a night's status is open or closed, not {status!r}")
-    if spec["dealer"] not in seats:
-        raise StoreError(f"the dealer {spec['dealer']!r} is not seated; seat them")
-    check_preset(spec["preset"], spec["snapshot"])
-    night = {
-        "id": night_id,
-        "date": clean_date(spec.get("date")),
-        "preset": spec["preset"],
-        "snapshot": dict(spec["snapshot"]),
-        "seats": seats,
-        "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
-        "stakes": clean_stakes(spec.get("stakes") or {}, seats),
-        "dealer": spec["dealer"],
-        "status": status,
-        "started": spec.get("started") or now(),
-        "closed": None if status == "open" else spec.get("closed") or now(),
-    }
-    if "table" in spec:
-        night["table"] = clean_table(spec["table"])
+    night = new_night(night_id, {"status": "closed", **spec}, "seat them")
     live = [clean_line(line) for line in spec.get("live") or []]
-    if live and status != "open":
+    if live and night["status"] != "open":
         raise StoreError("a round in play can only be kept on a night left open")
     return night, live
 

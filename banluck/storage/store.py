@@ -53,13 +53,8 @@ from banluck.storage import journal, schema
 from banluck.storage.clean import (
     NIGHT_CHANGES,
     changed_night,
-    check_preset,
     clean_amount,
-    clean_date,
     clean_line,
-    clean_seats,
-    clean_stakes,
-    clean_table,
     names_in,
 )
 from banluck.storage.codec import stored_form
@@ -83,7 +78,7 @@ from banluck.storage.index import (
     tables_of,
 )
 from banluck.storage.lock import DEFAULT_TIMEOUT, locked
-from banluck.storage.tx import Tx, journal_state, now
+from banluck.storage.tx import Tx, journal_state, new_night, now
 
 if TYPE_CHECKING:
     from banluck.money.stats import Totals
@@ -246,24 +241,9 @@ class Store:
         entries recorded in the same write (a tournament's buy-ins), each checked as
         `add_entries` checks them.
         """
-        seat_list = clean_seats(seats)
-        if dealer not in seat_list:
-            raise StoreError(f"the dealer {dealer!r} is not seated; seat them or pick a seat")
-        check_preset(preset, snapshot)
-        night = {
-            "id": 0,
-            "date": clean_date(date),
-            "preset": preset,
-            "snapshot": dict(snapshot),
-            "seats": seat_list,
-            "players": list(seat_list),
-            "stakes": clean_stakes(stakes or {}, seat_list),
-            "dealer": dealer,
-            "status": "open",
-            "started": now(),
-            "closed": None,
-            "table": clean_table(table),
-        }
+        given: dict[str, Any] = {"preset": preset, "snapshot": snapshot, "seats": seats}
+        given.update(dealer=dealer, stakes=stakes, date=date, status="open", table=table)
+        night = new_night(0, given, "seat them or pick a seat")
 
         def change(tx: Tx) -> dict[str, Any]:
             latest = tx.latest
@@ -278,7 +258,7 @@ class Store:
             )
             db.table("night").insert(night)
             if entries is not None:
-                tx.add_pool_entries(db, entries(night_id), seat_list)
+                tx.add_pool_entries(db, entries(night_id), night["seats"])
             return dict(night)
 
         return self._write(change)
@@ -294,12 +274,9 @@ class Store:
 
         def change(tx: Tx) -> list[dict[str, Any]]:
             db = tx.open_db()
-            night = night_of(db)
-            changed = changed_night(dict(night), night_update or {})
-            stored = tx.add_pool_entries(db, entries, night["players"])
-            if night_update:
-                db.table("night").update(changed, doc_ids=[1])
-            return stored
+            players = night_of(db)["players"]
+            tx.change_night(db, night_update)
+            return tx.add_pool_entries(db, entries, players)
 
         return self._write(change)
 
@@ -322,8 +299,7 @@ class Store:
                 )
             removed = [entry_at(tables, str(seq)) for seq in sorted(want)]
             if night_update:
-                changed = changed_night(dict(night_of(db)), night_update)
-                db.table("night").update(changed, doc_ids=[1])
+                tx.change_night(db, night_update)
             db.table("entries").remove(doc_ids=want)
             return removed
 
@@ -499,9 +475,7 @@ class Store:
                     # a night file from before tokens, or one whose journal holds rounds but
                     # does not extend it as it is on disk (a copied folder): the change is
                     # written in the night file, which takes the journal's rounds in
-                    after = journal.apply(lines, op)
-                    db.table("live").truncate()
-                    db.table("live").insert_multiple({"line": line} for line in after)
+                    tx.set_live(db, journal.apply(lines, op))
                 else:
                     state = journal_state(tables, storage.crc)
                     journal.start(storage.path, token, lines, op, state)
@@ -720,12 +694,8 @@ class Store:
                 night = night_of(db)
                 if night["status"] != "open":
                     raise StoreError("the last night is closed: record a correction instead")
-                changed = changed_night(dict(night), night_update or {})
-                lines = [clean_line(line) for line in live or []]
-                db.table("night").update(changed, doc_ids=[1])
-                db.table("live").truncate()
-                for line in lines:
-                    db.table("live").insert({"line": line})
+                tx.change_night(db, night_update)
+                tx.set_live(db, [clean_line(line) for line in live or []])
             db.table("entries").remove(doc_ids=[int(key)])
             return removed
 

@@ -19,7 +19,7 @@ from tinydb.table import Document
 
 from banluck.money import ledger
 from banluck.money.entries import Entry
-from banluck.storage import journal, schema
+from banluck.storage import clean, journal, schema
 from banluck.storage.codec import stored_form
 from banluck.storage.files import StoreError, Tables
 from banluck.storage.index import View, meta_of, night_of, night_totals, storage_of, tables_of
@@ -60,6 +60,19 @@ class Tx(View):
         if self.latest is None or self.record(self.latest)["status"] != "open":
             raise StoreError("no night is open; open a night first")
         return self.night_db(self.latest)
+
+    def change_night(self, db: TinyDB, changes: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The night record of `db` with `changes` (keys of `clean.NIGHT_CHANGES`), checked, and
+        written in memory when there are any."""
+        night = clean.changed_night(dict(night_of(db)), changes or {})
+        if changes:
+            db.table("night").update(night, doc_ids=[1])
+        return night
+
+    def set_live(self, db: TinyDB, lines: Sequence[str]) -> None:
+        """Make `lines` the live round of the night file `db` (in memory)."""
+        db.table("live").truncate()
+        db.table("live").insert_multiple({"line": line} for line in lines)
 
     def add_entry(self, db: TinyDB, entry: Entry | Mapping[str, Any]) -> dict[str, Any]:
         """Give `entry` the next seq and append it to the night file `db` (in memory)."""
@@ -193,6 +206,36 @@ class Tx(View):
         if self.loaded and self.earlier_dirty and not storage_of(self.earlier_db).dirty:
             self._write_index()  # index-earlier.json is not the one index.json names: mend it
         self.commit_index()
+
+
+def new_night(night_id: int, spec: Mapping[str, Any], seat_them: str) -> dict[str, Any]:
+    """The record of a new night as `night_id`, checked: `spec` holds the arguments of
+    `Store.open_night` and its `status`, and for a night imported its `players`, `started` and
+    `closed` (a night closed); `table` is kept only when given. `seat_them` ends the refusal of
+    a dealer who is not seated."""
+    seats = clean.clean_seats(spec["seats"])
+    status = spec["status"]
+    if status not in ("open", "closed"):
+        raise StoreError(f"a night's status is open or closed, not {status!r}")
+    if spec["dealer"] not in seats:
+        raise StoreError(f"the dealer {spec['dealer']!r} is not seated; {seat_them}")
+    clean.check_preset(spec["preset"], spec["snapshot"])
+    night = {
+        "id": night_id,
+        "date": clean.clean_date(spec.get("date")),
+        "preset": spec["preset"],
+        "snapshot": dict(spec["snapshot"]),
+        "seats": seats,
+        "players": list(dict.fromkeys([*spec.get("players", []), *seats])),
+        "stakes": clean.clean_stakes(spec.get("stakes") or {}, seats),
+        "dealer": spec["dealer"],
+        "status": status,
+        "started": spec.get("started") or now(),
+        "closed": None if status == "open" else spec.get("closed") or now(),
+    }
+    if "table" in spec:
+        night["table"] = clean.clean_table(spec["table"])
+    return night
 
 
 def _prepared(
