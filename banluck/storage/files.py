@@ -270,20 +270,12 @@ def _keep_backup(path: Path) -> None:
 
 
 def _write_error(path: Path, exc: OSError) -> StoreError:
+    kind, why, fix = StoreError, f"{exc.strerror or exc}", "fix the cause"
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return StoreError(
-            f"cannot save {path}: the disk is full; nothing was changed, so free some space "
-            "and do it again"
-        )
-    if exc.errno in READ_ONLY_ERRNOS:
-        return ReadOnly(
-            f"cannot save {path}: {exc.strerror}; nothing was changed, so make the folder "
-            "writable and do it again"
-        )
-    return StoreError(
-        f"cannot save {path}: {exc.strerror or exc}; nothing was changed, so fix the cause "
-        "and do it again"
-    )
+        why, fix = "the disk is full", "free some space"
+    elif exc.errno in READ_ONLY_ERRNOS:
+        kind, why, fix = ReadOnly, f"{exc.strerror}", "make the folder writable"
+    return kind(f"cannot save {path}: {why}; nothing was changed, so {fix} and do it again")
 
 
 def make_folder(folder: Path) -> None:

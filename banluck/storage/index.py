@@ -696,16 +696,16 @@ class View:
             names.update(p["name"] for p in self.earlier["people"])
         return names
 
-    def find_entry(self, seq: int) -> tuple[TinyDB, dict[str, Any]]:
+    def find_entry(self, seq: int) -> dict[str, Any]:
+        """A copy of entry `seq`, its preset snapshot expanded (`entry_at`)."""
         for night_id, record in self.records.items():
             first, last = record.get("first_seq"), record.get("last_seq")
             if "first_seq" not in record or "last_seq" not in record:
                 first, last = 1, seq  # a record that lost them: its file is asked
             if first is not None and last is not None and first <= seq <= last:
-                db = self.night_db(night_id)
-                found = tables_of(db)["entries"].get(str(seq))
-                if found is not None:
-                    return db, found
+                tables = tables_of(self.night_db(night_id))
+                if str(seq) in tables["entries"]:
+                    return entry_at(tables, str(seq))
         raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
 
     # -- changing the latest night -------------------------------------------------------

@@ -30,11 +30,7 @@ from banluck.storage.tx import Tx, new_night
 def check(tx: Tx) -> list[Problem]:
     """Every problem in the stored data, each one line (a `Problem`: the seq of the entry it is
     about, or None); [] when all is well (`tx` trusts no file: each is checked field by field).
-
-    The ledger rules (`banluck.money.ledger.check`), plus: the index agrees with the night files
-    (night records, people, season summary, next seq), only the latest night is open, and
-    each round is stored in its own night and names only people seated that night.
-    """
+    What is checked: `Store.check`."""
     index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
     earlier = storage_of(tx.earlier_db).read() or {}
     stored = {**earlier.get("nights", {}), **index["nights"]}
@@ -184,21 +180,15 @@ def import_nights(
     return count
 
 
-def _imported_night(night_id: int, spec: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """The record of an imported night as `night_id`, and its live round, checked."""
-    night = new_night(night_id, {"status": "closed", **spec}, "seat them")
-    live = [clean_line(line) for line in spec.get("live") or []]
-    if live and night["status"] != "open":
-        raise StoreError("a round in play can only be kept on a night left open")
-    return night, live
-
-
 def _stage_night(
     tx: Tx, night_id: int, spec: Mapping[str, Any], items: Sequence[Mapping[str, Any]]
 ) -> int:
     """Make one imported night's file in memory (not yet written), each entry checked, and
     count it as the latest; returns the number of its entries."""
-    night, live = _imported_night(night_id, spec)
+    night = new_night(night_id, {"status": "closed", **spec}, "seat them")
+    live = [clean_line(line) for line in spec.get("live") or []]
+    if live and night["status"] != "open":
+        raise StoreError("a round in play can only be kept on a night left open")
     seq = tx.next_seq()
     db = tx.night_db(night_id)
     db.table("meta").insert({"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq})

@@ -572,8 +572,7 @@ class Store:
             raise StoreError(f"{seq!r} is not a seq; give the number of an entry in the ledger")
 
         def change(tx: Tx) -> dict[str, Any]:
-            db, _ = tx.find_entry(seq)
-            target = entry_at(tables_of(db), str(seq))
+            target = tx.find_entry(seq)
             later = [
                 entry
                 for night_id in sorted(tx.records)
