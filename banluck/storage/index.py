@@ -331,17 +331,26 @@ class View:
     def _catch_up(
         self, index: Tables, current: tuple[int, journal.Journal] | None
     ) -> tuple[set[int], bool]:
-        """Take the index's records and season; return the nights to read from their files (the
-        nights it does not know and the counted night, unless it holds) and whether the index
-        is stale."""
+        """Take the index's records (every night's, for an index from before v4; each night's
+        file there) and season; return the nights to read from their files (the nights it does
+        not know and the counted night, unless it holds) and whether the index is stale."""
         meta = index["meta"]["1"]
-        self._take_records(index)
+        if meta["earlier"] is None:  # an index from before v4: every record is in it
+            self.loaded = self.earlier_dirty = True
+            self.migrated = len(index["nights"]) > 1  # split it once, as a write does
+        else:
+            self.earlier = meta["earlier"]
+        with_file = self._probed if self._ids is None else self._ids
+        for key, record in index["nights"].items():
+            self._records[int(key)] = record
+        for night_id in sorted(self._records):
+            if night_id not in with_file:
+                raise self.store.missing(night_id, self._records[night_id])
         counted = meta["counted"]
         season = {doc["name"]: summary_of(doc) for doc in index["season"].values()}
         self.base = ledger.subtract_summaries(season, counted["summary"])
         last = self.earlier["last"] or 0
-        later = self._probed if self._ids is None else self._ids
-        changed = {i for i in later if i not in self._records and i > last}
+        changed = {i for i in with_file if i not in self._records and i > last}
         old = self._retotal_old(counted["night"])
         self.migrated |= old
         stale = old or bool(changed)
@@ -350,21 +359,6 @@ class View:
             self._check_counted(counted)
             changed.add(night)
         return changed, stale
-
-    def _take_records(self, index: Tables) -> None:
-        """The records index.json holds (every night's, for an index from before v4), each
-        night's file there."""
-        meta = index["meta"]["1"]
-        if meta["earlier"] is None:  # an index from before v4: every record is in it
-            self.loaded = self.earlier_dirty = True
-            self.migrated = len(index["nights"]) > 1  # split it once, as a write does
-        else:
-            self.earlier = meta["earlier"]
-        for key, record in index["nights"].items():
-            self._records[int(key)] = record
-        for night_id in sorted(self._records):
-            if not self.has_file(night_id):
-                raise self.store.missing(night_id, self._records[night_id])
 
     def _retotal_old(self, skip: int | None) -> bool:
         """Make the record of each night but `skip` that lacks its totals (an index written
@@ -406,59 +400,55 @@ class View:
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (meta["rev"], meta.get("token"), storage_of(db).crc, storage_of(db).added)
         rounds = (record.get("journal") or [0])[0]
-        if rounds and meta["rev"] <= record["rev"] and self._lost_rounds(night_id, rounds, db):
+        if rounds and meta["rev"] <= record["rev"]:
             # the index counted rounds of the night's journal, and the night file is the version
-            # it was made from (or an older one put back): the journal is gone, cut or replaced,
-            # or the file is not the one it extends: never a silent drop
-            raise self._rounds_lost(night_id, meta["rev"], record["rev"], rounds, db)
+            # it was made from (or an older one put back)
+            self._check_rounds_kept(night_id, rounds, db, meta["rev"], record["rev"])
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
             self.seen[night_id] = tables_of(self.night_db(night_id)).get("entries")
         elif "totals" not in record:
             self.migrated = True
 
-    def _lost_rounds(self, night_id: int, counted: int, db: TinyDB) -> bool:
-        """Whether the journal extending night `night_id`'s file holds fewer rounds than the
-        index counted in it: it is missing, its token is not the file's, or it was cut. A last
-        line without its newline (a writer killed while appending it) is a round never
-        acknowledged, and only that one round may be missing so."""
+    def _check_rounds_kept(
+        self, night_id: int, counted: int, db: TinyDB, rev: int, counted_rev: int
+    ) -> None:
+        """Refuse (DamagedFile) when the journal extending night `night_id`'s file (at `rev`; the
+        index counted `counted` rounds of it at `counted_rev`) holds fewer rounds: the journal is
+        missing, its token is not the file's, it was cut, or an older night file was put back.
+        Never a silent drop. A last line without its newline (a writer killed while appending
+        it) is a round never acknowledged, and only that one round may be missing so."""
         added = storage_of(db).added
         holds = added[0] if added else 0
         if holds >= counted:
-            return False
-        path = journal.journal_path(self.store.night_path(night_id))
+            return
+        path = self.store.night_path(night_id)
+        journal_at = journal.journal_path(path)
         try:
-            with open(path, "rb") as handle:
+            with open(journal_at, "rb") as handle:
                 handle.seek(-1, os.SEEK_END)
                 torn = handle.read(1) != b"\n"
         except OSError:
-            return True
-        return not (torn and added is not None and holds == counted - 1)
-
-    def _rounds_lost(
-        self, night_id: int, rev: int, counted_rev: int, rounds: int, db: TinyDB
-    ) -> DamagedFile:
-        """The refusal for rounds the index counted that neither the night file (an older
-        version put back: `rev` before `counted_rev`) nor its journal (missing, cut, or not this
-        file's) holds."""
-        path = self.store.night_path(night_id)
+            torn = False
+        if torn and added is not None and holds == counted - 1:
+            return
         if rev < counted_rev:
             lost = "newer night file"
             what = (
                 f"the night file {path} is an older version (rev {rev}) than the one the index"
-                f" counted (rev {counted_rev}, with {rounds} round(s) in its journal, which extends"
-                f" only that version): those rounds are in neither"
+                f" counted (rev {counted_rev}, with {counted} round(s) in its journal, which"
+                f" extends only that version): those rounds are in neither"
             )
         else:
-            lost, path, found = "journal", journal.journal_path(path), storage_of(db).added
-            holds = f"holds {found[0]}" if found else "holds none of them"
+            lost, path = "journal", journal_at
+            found = f"holds {added[0]}" if added else "holds none of them"
             if not os.path.exists(path):
-                holds = "is missing"
+                found = "is missing"
             what = (
-                f"the journal {path} of night {night_id} {holds}, but the index counted {rounds}"
-                f" round(s) recorded in it: they are not in the night file"
+                f"the journal {path} of night {night_id} {found}, but the index counted"
+                f" {counted} round(s) recorded in it: they are not in the night file"
             )
-        return DamagedFile(
+        raise DamagedFile(
             f"{what}; nothing was changed: put the {lost} back from a copy of the data folder;"
             f" or, to go on without those rounds, {REBUILD_HINT}",
             path,
@@ -602,11 +592,6 @@ class View:
         if self._ids is None:
             return max(self._probed, default=None)
         return self._ids[-1] if self._ids else None
-
-    def has_file(self, night_id: int) -> bool:
-        if self._ids is None:
-            return night_id in self._probed
-        return night_id in self._ids
 
     def _add_id(self, night_id: int) -> None:
         """A night file written (or staged to be) by this operation."""

@@ -177,10 +177,11 @@ class Store:
         return folder_error(self.home, self.named_by, folder, exc)
 
     @contextlib.contextmanager
-    def locked(self) -> Iterator[None]:
-        """Hold the write lock across several calls (re-entrant; each call still re-reads)."""
+    def locked(self, timeout: float | None = None) -> Iterator[None]:
+        """Hold the write lock across several calls (re-entrant; each call still re-reads),
+        waiting up to `timeout` seconds for it (`lock_timeout` unless given)."""
         self._check_folders()
-        with locked(self.home / "lock", self.lock_timeout):
+        with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
             yield
 
     def _write(
@@ -189,8 +190,7 @@ class Store:
         """Run `change` in a transaction under the lock, then commit it. `journaled`: the latest
         night's journal, when it extends the night file on disk, is handed to the transaction,
         which then need not read the night file (`Tx.journaled`)."""
-        self._check_folders()
-        with locked(self.home / "lock", self.lock_timeout if timeout is None else timeout):
+        with self.locked(timeout):
             remove_stale_temps(self.home)
             if self._folder_stamp() != self._swept:
                 # a temp file is made in the folder: one left by a writer killed since this
