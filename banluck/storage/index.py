@@ -406,7 +406,7 @@ class View:
             self._check_rounds_kept(night_id, rounds, db, meta["rev"], record["rev"])
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
-            self.seen[night_id] = tables_of(self.night_db(night_id)).get("entries")
+            self.seen[night_id] = tables_of(db).get("entries")
         elif "totals" not in record:
             self.migrated = True
 
@@ -483,10 +483,7 @@ class View:
     def record(self, night_id: int) -> dict[str, Any]:
         """One night's record; KeyError when the index has none. The latest night's is read
         without reading the earlier nights'."""
-        found = self._records.get(night_id)
-        if found is None:
-            found = self.records[night_id]
-        return found
+        return self._records.get(night_id) or self.records[night_id]
 
     def need(self, night_id: int) -> None:
         """StoreError when the index has no record of the night (the earlier nights are read
