@@ -39,6 +39,10 @@ def check(tx: Tx) -> list[Problem]:
     summaries: list[dict[str, Summary]] = []
     problems: list[Problem] = []
     damaged_files: list[Problem] = []
+
+    def note(message: str) -> None:  # a problem of the files, not of one entry
+        problems.append(Problem(None, message))
+
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -53,17 +57,12 @@ def check(tx: Tx) -> list[Problem]:
             records.append(fresh)
             summaries.append(summary)
             if stored.get(str(night_id)) != fresh:
-                problems.append(
-                    Problem(
-                        None,
-                        f"the index's record of night {night_id} does not match its file; "
-                        f"{REBUILD_HINT}",
-                    )
+                note(
+                    f"the index's record of night {night_id} does not match its file; "
+                    f"{REBUILD_HINT}"
                 )
             if night["status"] == "open" and night_id != tx.latest:
-                problems.append(
-                    Problem(None, f"night {night_id} is open but is not the latest night")
-                )
+                note(f"night {night_id} is open but is not the latest night")
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
@@ -75,22 +74,20 @@ def check(tx: Tx) -> list[Problem]:
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
     problems += ledger.check(entries, people, cached)
     if sorted(d["name"] for d in index["people"].values()) != sorted(people):
-        problems.append(Problem(None, "the index's list of people does not match the nights"))
+        note("the index's list of people does not match the nights")
     have_season = {
         d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
     }
     if have_season != ledger.add_summaries(*summaries):
-        message = f"the index's season summary does not match the nights; {REBUILD_HINT}"
-        problems.append(Problem(None, message))
+        note(f"the index's season summary does not match the nights; {REBUILD_HINT}")
     counted = index["meta"]["1"]["counted"] if "meta" in index else None
     if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
-        message = f"the index's count of the latest night does not match its file; {REBUILD_HINT}"
-        problems.append(Problem(None, message))
+        note(f"the index's count of the latest night does not match its file; {REBUILD_HINT}")
     problems += _earlier_problems(index, records)
     seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
     next_seq = max((r["next_seq"] for r in records), default=1)
     if seqs and next_seq <= max(seqs):
-        problems.append(Problem(None, f"the next seq is {next_seq} but seq {max(seqs)} exists"))
+        note(f"the next seq is {next_seq} but seq {max(seqs)} exists")
     return problems
 
 

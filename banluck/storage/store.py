@@ -690,8 +690,7 @@ class Store:
                 )
             removed = entry_at(tables, key)
             if night_update or live is not None:
-                night = night_of(db)
-                if night["status"] != "open":
+                if night_of(db)["status"] != "open":
                     raise StoreError("the last night is closed: record a correction instead")
                 tx.change_night(db, night_update)
                 tx.set_live(db, [clean_line(line) for line in live or []])
