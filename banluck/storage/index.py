@@ -690,8 +690,6 @@ class View:
                     return entry_at(tables, str(seq))
         raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
 
-    # -- changing the latest night -------------------------------------------------------
-
     # -- the index's files ------------------------------------------------------------
 
     index_error: StoreError | None = None
