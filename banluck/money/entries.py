@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
@@ -96,13 +97,28 @@ def pool_account(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEntry:
-    """A round played: its transfers, hands and log (see the module docstring for each field)."""
+class _Entry:
+    """What every entry has; `layout` is the stored keys in their stored order (() means every
+    field in the usual order)."""
 
-    kind: ClassVar[str] = "round"
     seq: int
     night: int
     at: str
+    layout: tuple[str, ...] = field(default=(), compare=False, repr=False, kw_only=True)
+
+    def effect(self) -> tuple[Transfer, ...]:
+        """The entry's transfers of balance."""
+        raise NotImplementedError
+
+    def nets(self) -> dict[str, int]:
+        return nets(self.effect())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry(_Entry):
+    """A round played: its transfers, hands and log (see the module docstring for each field)."""
+
+    kind: ClassVar[str] = "round"
     round: int
     dealer: str
     preset: Mapping[str, Any] | int
@@ -113,39 +129,27 @@ class RoundEntry:
     ended: str | None = None
     table_before: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
-    # The stored keys in their stored order; () means every field in the usual order.
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class PaymentEntry:
+class PaymentEntry(_Entry):
     """Cash `amount` handed by `payer` to `payee` (stored as `from` and `to`)."""
 
     kind: ClassVar[str] = "payment"
-    seq: int
-    night: int
-    at: str
     payer: str
     payee: str
     amount: int
     note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(self.payee, self.payer, self.amount, PAYMENT_REASON),)
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class CorrectionEntry:
+class CorrectionEntry(_Entry):
     """The reversal of entry `reverses`, for `reason`: its transfers undo that entry's effect.
 
     `reversed_kind` is the kind of the entry reversed, where the correction tells it: "payment"
@@ -153,115 +157,76 @@ class CorrectionEntry:
     carry the reason of the transfer they reverse, `reversal_reason`), else None."""
 
     kind: ClassVar[str] = "correction"
-    seq: int
-    night: int
-    at: str
     reverses: int
     reason: str
     transfers: tuple[Transfer, ...]
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
     reversed_kind: str | None = None
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
-
-class _Moves:
-    """`nets()` from `effect()`, for the entry types added with data schema 3."""
-
-    __slots__ = ()
-
-    def effect(self) -> tuple[Transfer, ...]:
-        raise NotImplementedError
-
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class AmendmentEntry(_Moves):
+class AmendmentEntry(_Entry):
     """A round's lines corrected: `transfers` take it from what it stood at to `outcome`."""
 
     kind: ClassVar[str] = "correction"
-    seq: int
-    night: int
-    at: str
     amends: int  # the round's seq
+    reason: str
     round: int
     round_night: int
     dealer: str
-    reason: str
     log: tuple[str, ...]
     hands: Mapping[str, str]
     hands_before: Mapping[str, str]
     outcome: tuple[Transfer, ...]
     transfers: tuple[Transfer, ...]
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
 
 @dataclass(frozen=True, slots=True)
-class RenameEntry(_Moves):
+class RenameEntry(_Entry):
     """A person's name changed from `old` to `new` (stored as `from` and `to`); no money moves."""
 
     kind: ClassVar[str] = "rename"
-    seq: int
-    night: int
-    at: str
     old: str
     new: str
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return ()
 
 
 @dataclass(frozen=True, slots=True)
-class BuyInEntry:
-    """A tournament buy-in: `player` pays `amount` into the prize pool `pool` (a pool name,
-    whose account is `pool_account(pool)`)."""
+class _PoolEntry(_Entry):
+    """A tournament's `amount` between `player` and the prize pool `pool` (a pool name, whose
+    account is `pool_account(pool)`)."""
 
-    kind: ClassVar[str] = "buy-in"
-    seq: int
-    night: int
-    at: str
     player: str
     pool: str
     amount: int
     note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInEntry(_PoolEntry):
+    """A tournament buy-in: `player` pays `amount` into the prize pool."""
+
+    kind: ClassVar[str] = "buy-in"
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(self.player, pool_account(self.pool), self.amount, "buy-in"),)
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class PrizeEntry:
-    """A tournament prize: `amount` paid out of the prize pool `pool` to `player`."""
+class PrizeEntry(_PoolEntry):
+    """A tournament prize: `amount` paid out of the prize pool to `player`."""
 
     kind: ClassVar[str] = "prize"
-    seq: int
-    night: int
-    at: str
-    player: str
-    pool: str
-    amount: int
-    note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(pool_account(self.pool), self.player, self.amount, "prize"),)
-
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
 
 
 Entry: TypeAlias = (
@@ -273,11 +238,6 @@ Entry: TypeAlias = (
     | BuyInEntry
     | PrizeEntry
 )
-
-
-def nets_of(entry: Entry) -> dict[str, int]:
-    """Each party's change of balance from one entry (parties it does not touch are absent)."""
-    return entry.nets()
 
 
 # -- the one validator of each stored form, and decoding ---------------------------------------
@@ -338,6 +298,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _path(key: str | tuple[str | int, ...]) -> tuple[str | int, ...]:
+    return key if isinstance(key, tuple) else (key,)
+
+
 class _Reader:
     """Reads one stored entry by its form: each accessor returns the field's value (a stand-in
     when it is wrong) and notes each `Fault` it finds, so that one reading finds them all."""
@@ -366,6 +330,13 @@ class _Reader:
         self.used.add(key)
         return self.data.get(key, _MISSING)
 
+    def at(self, path: tuple[str | int, ...]) -> Any:
+        """The value at `path`: a key, then the number of a transfer (from 1) and its key."""
+        value: Any = self.get(str(path[0]))
+        for step in path[1:]:
+            value = value[step - 1] if isinstance(step, int) else value.get(step, _MISSING)
+        return value
+
     def typed(
         self,
         path: tuple[str | int, ...],
@@ -385,57 +356,57 @@ class _Reader:
 
     def whole(
         self,
-        key: str,
+        key: str | tuple[str | int, ...],
         role: str | None = None,
         form: str = "whole",
         refuse: bool = True,
         top: int | None = None,
     ) -> int:
         """A whole number; above zero (and at most `top`) for a `count` or an `amount`."""
-        value = self.get(key)
-        if not self.typed((key,), value, _is_int(value), "a whole number", form, role, refuse):
+        path = _path(key)
+        value = self.at(path)
+        if not self.typed(path, value, _is_int(value), "a whole number", form, role, refuse):
             return 0
-        self._bounded((key,), value, form, role, top)
-        return value  # type: ignore[no-any-return]
-
-    def _bounded(
-        self, path: tuple[str | int, ...], value: int, form: str, role: str | None, top: int | None
-    ) -> None:
         if form != "whole" and value <= 0:
             problem = f"is {value!r}, expected a positive whole number"
             self.fault(path, value, Why.NOT_POSITIVE, problem, form, role)
         elif top is not None and value > top:
             problem = f"is {value!r}, too large: give a whole number from 1 to {top:,}"
             self.fault(path, value, Why.TOO_LARGE, problem, form, role)
+        return value  # type: ignore[no-any-return]
 
     def text(
         self,
-        key: str,
+        key: str | tuple[str | int, ...],
         role: str | None = None,
         form: str = "text",
         refuse: bool = True,
         default: str | None = None,
     ) -> str:
         """Text; not blank for a `reason`; `default` when it may be absent and is."""
-        value = self.get(key)
+        path = _path(key)
+        value = self.at(path)
         if value is _MISSING and default is not None:
             return default
-        if not self.typed((key,), value, isinstance(value, str), "text", form, role, refuse):
+        if not self.typed(path, value, isinstance(value, str), "text", form, role, refuse):
             return ""
         if form == "reason" and not value.strip():
-            self.fault((key,), value, Why.BLANK, "is blank", form, role)
+            self.fault(path, value, Why.BLANK, "is blank", form, role)
         return value  # type: ignore[no-any-return]
 
     def name(
         self,
-        path: tuple[str | int, ...],
-        value: object,
+        key: str | tuple[str | int, ...],
         role: str,
         what: str = "text",
         refuse: bool = True,
         people: bool = True,
+        value: object = _MISSING,
     ) -> str:
-        """A person's name: text, not blank, one of the people when they are given."""
+        """A person's name (at `path`, or `value`, a key of a map): text, not blank, one of the
+        people when they are given."""
+        path = _path(key)
+        value = self.at(path) if value is _MISSING else value
         if not self.typed(path, value, isinstance(value, str), what, "name", role, refuse):
             return ""
         assert isinstance(value, str)
@@ -447,17 +418,13 @@ class _Reader:
 
     def ends(self, roles: tuple[str, str], people: bool = True) -> tuple[str, str]:
         """The names in `from` and `to`."""
-        raw = self.get("from"), self.get("to")
-        return (
-            self.name(("from",), raw[0], roles[0], people=people),
-            self.name(("to",), raw[1], roles[1], people=people),
-        )
+        payer = self.name(("from",), roles[0], people=people)
+        return payer, self.name(("to",), roles[1], people=people)
 
     def lines(self, key: str, refuse: bool = True) -> tuple[str, ...]:
         value = self.get(key)
-        if not self.typed(
-            (key,), value, isinstance(value, list), "a list of text", "lines", key, refuse
-        ):
+        what = "a list of text"
+        if not self.typed((key,), value, isinstance(value, list), what, "lines", key, refuse):
             return ()
         if not all(isinstance(line, str) for line in value):
             self.fault((key,), value, Why.TYPE, "is not a list of text", "lines", key, refuse)
@@ -481,25 +448,19 @@ class _Reader:
                 problem = f"has key {name!r}, expected a name"
                 self.fault((key,), name, Why.TYPE, problem, "name", "hand of", refuse)
                 continue
-            self.name((key, name), name, "hand of", refuse=False)
-            role = f"hand of {name}"
-            if (
-                self.typed(
-                    (key, name), hand, isinstance(hand, str), "hand kind", "hand", role, refuse
-                )
-                and not hand
-            ):
-                self.fault((key, name), hand, Why.BLANK, "is blank", "hand", role)
+            self.name((key, name), "hand of", refuse=False, value=name)
+            path, role = (key, name), f"hand of {name}"
+            ok = self.typed(path, hand, isinstance(hand, str), "hand kind", "hand", role, refuse)
+            if ok and not hand:
+                self.fault(path, hand, Why.BLANK, "is blank", "hand", role)
         return MappingProxyType(value)
 
     def transfers(
         self, key: str, role: str = "transfer", refuse: bool = True
     ) -> tuple[Transfer, ...]:
         value = self.get(key)
-        ok = isinstance(value, list)
-        if not self.typed(
-            (key,), value, ok, "a list of transfers", "transfers", "transfers", refuse
-        ):
+        what = "a list of transfers"
+        if not self.typed((key,), value, isinstance(value, list), what, "transfers", key, refuse):
             return ()
         out: list[Transfer] = []
         for i, t in enumerate(value, 1):
@@ -512,35 +473,15 @@ class _Reader:
             unknown = sorted(set(t) - {"from", "to", "amount", "reason"})
             if unknown:
                 self.fault((key, i), t, Why.UNKNOWN, f"has unknown keys {unknown}", "transfer")
-            payer, payee = (t.get(k, _MISSING) for k in ("from", "to"))
-            self.name((key, i, "from"), payer, f"{where} from", "a name", refuse)
-            self.name((key, i, "to"), payee, f"{where} to", "a name", refuse)
-            amount = t.get("amount", _MISSING)
-            role_amount = f"{where} amount"
-            if self.typed(
-                (key, i, "amount"),
-                amount,
-                _is_int(amount),
-                "a whole number",
-                "amount",
-                role_amount,
-                False,
-            ):
-                self._bounded((key, i, "amount"), amount, "amount", role_amount, MAX_TRANSFER)
-            if isinstance(payer, str) and payer == payee:
-                self.fault(
-                    (key, i), payer, Why.SELF, "is from a person to themself", "transfer", where
-                )
-            reason = t.get("reason", "")
-            self.typed(
-                (key, i, "reason"),
-                reason,
-                isinstance(reason, str),
-                "text",
-                "text",
-                f"{where} reason",
-                refuse,
+            payer = self.name((key, i, "from"), f"{where} from", "a name", refuse)
+            payee = self.name((key, i, "to"), f"{where} to", "a name", refuse)
+            amount = self.whole(
+                (key, i, "amount"), f"{where} amount", "amount", False, MAX_TRANSFER
             )
+            if isinstance(t.get("from"), str) and t.get("from") == t.get("to"):
+                problem = "is from a person to themself"
+                self.fault((key, i), payer, Why.SELF, problem, "transfer", where)
+            reason = self.text((key, i, "reason"), f"{where} reason", refuse=refuse, default="")
             if any(f.why in DECODE_FAULTS for f in self.faults[before:]):
                 continue
             try:
@@ -570,7 +511,7 @@ def _round(r: _Reader) -> RoundEntry:
     head = r.head()
     transfers = r.transfers("transfers")
     number = r.whole("round", "round number", "count")
-    dealer = r.name(("dealer",), r.get("dealer"), "dealer")
+    dealer = r.name("dealer", "dealer")
     log = r.lines("log")
     hands = r.hands("hands")
     preset = r.get("preset")
@@ -644,7 +585,7 @@ def _amendment(r: _Reader, head: dict[str, Any]) -> AmendmentEntry:
         round=number,
         round_night=night,
         reason=r.text("reason", "reason", "reason", refuse=False),
-        dealer=r.name(("dealer",), r.get("dealer"), "dealer"),
+        dealer=r.name("dealer", "dealer"),
         log=r.lines("log", refuse=False),
         hands=r.hands("hands", one_by_one=False),
         hands_before=r.hands("hands_before", one_by_one=False, refuse=False),
@@ -665,8 +606,8 @@ def _rename(r: _Reader) -> RenameEntry:
 
 def _pooled(r: _Reader) -> BuyInEntry | PrizeEntry:
     head = r.head()
-    raw = r.get("player")
-    player = r.name(("player",), raw, "player")
+    player = r.name("player", "player")
+    raw = r.data.get("player")
     pool = r.get("pool")
     if r.typed(("pool",), pool, isinstance(pool, str), "text", "pool", "pool", True) and (
         not pool.strip() or pool.startswith(POOL_PREFIX)
@@ -775,7 +716,7 @@ def read_loosely(data: Mapping[str, Any]) -> Entry:
     )
     if kind != "round":  # a correction, or a kind only `check` can name
         reverses, reason = _opt(data, "reverses"), _opt(data, "reason")
-        return CorrectionEntry(seq, night, at, reverses, reason, moved, (), reversed_kind(moved))
+        return CorrectionEntry(seq, night, at, reverses, reason, moved, reversed_kind(moved))
     hands = data["hands"]
     return RoundEntry(
         seq, night, at, _opt(data, "round"), data["dealer"], _opt(data, "preset"), (), moved, hands
@@ -791,53 +732,26 @@ def _plain(value: Any) -> Any:
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return value
+    return value.as_dict() if isinstance(value, Transfer) else value
+
+
+_STORED_AS = {"payer": "from", "payee": "to", "old": "from", "new": "to"}
+"""The stored keys of the fields whose names differ from them."""
+_NOT_STORED = ("seq", "layout", "reversed_kind", "extra")
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
-    head: dict[str, Any] = {"seq": entry.seq, "kind": entry.kind, "night": entry.night}
-    head["at"] = entry.at
+    """Every stored field of `entry`, in the usual order: a round's `extra` keys last."""
+    out: dict[str, Any] = {"seq": entry.seq, "kind": entry.kind}
+    for spec in dataclass_fields(entry):
+        value = getattr(entry, spec.name)
+        # a round's optional keys: with a layout, only those that were stored come out (`encode`)
+        optional = spec.name in ("stakes", "table_before") and value is None and not entry.layout
+        if spec.name not in _NOT_STORED and not optional:
+            out[_STORED_AS.get(spec.name, spec.name)] = _plain(value)
     if isinstance(entry, RoundEntry):
-        body: dict[str, Any] = {
-            "round": entry.round,
-            "dealer": entry.dealer,
-            "preset": _plain(entry.preset),
-            "log": list(entry.log),
-            "transfers": [t.as_dict() for t in entry.transfers],
-            "hands": dict(entry.hands),
-        }
-        # Optional keys: with a layout, only those that were stored come out (see `encode`).
-        if entry.stakes is not None or entry.layout:
-            body["stakes"] = _plain(entry.stakes)
-        body["ended"] = entry.ended
-        if entry.table_before is not None or entry.layout:
-            body["table_before"] = _plain(entry.table_before)
-        body.update(_plain(entry.extra))
-    elif isinstance(entry, PaymentEntry):
-        body = {"from": entry.payer, "to": entry.payee, "amount": entry.amount}
-        body["note"] = entry.note
-    elif isinstance(entry, CorrectionEntry):
-        body = {"reverses": entry.reverses, "reason": entry.reason}
-        body["transfers"] = [t.as_dict() for t in entry.transfers]
-    elif isinstance(entry, AmendmentEntry):
-        body = {
-            "amends": entry.amends,
-            "reason": entry.reason,
-            "round": entry.round,
-            "round_night": entry.round_night,
-            "dealer": entry.dealer,
-            "log": list(entry.log),
-            "hands": dict(entry.hands),
-            "hands_before": dict(entry.hands_before),
-            "outcome": [t.as_dict() for t in entry.outcome],
-            "transfers": [t.as_dict() for t in entry.transfers],
-        }
-    elif isinstance(entry, RenameEntry):
-        body = {"from": entry.old, "to": entry.new}
-    else:
-        body = {"player": entry.player, "pool": entry.pool, "amount": entry.amount}
-        body["note"] = entry.note
-    return {**head, **body}
+        out.update(_plain(entry.extra))
+    return out
 
 
 def encode(entry: Entry) -> dict[str, Any]:

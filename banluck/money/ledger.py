@@ -6,18 +6,8 @@ a mistake is reversed by a correction entry, and only the very last entry may be
 are always computed from the entries; any stored total is a cache that `check` verifies.
 
 Every entry has `seq` (int: global, strictly increasing), `kind`, `night` (the night it was
-recorded in) and `at` (a timestamp). By kind:
-
-- `round`: `round` (number in the night), `dealer`, `preset` (snapshot dict of the house rules),
-  `log` (the round's night-log lines), `transfers` (list of `{from, to, amount, reason}`) and
-  `hands` (`{name: hand kind}`, for statistics). Other keys of the engine's round dict are kept.
-- `payment`: `from`, `to`, `amount`, `note`: cash handed from one person to another.
-- `correction`: `reverses` (the seq of the entry it cancels), `reason` and `transfers` that
-  exactly reverse that entry's effect.
-- `buy-in` and `prize`: `player`, `pool`, `amount`, `note`: a tournament's buy-in paid into the
-  prize pool `pool` (the ledger's party `pool:<pool>`), and a prize paid out of it.
-
-The full shape of each kind, and its typed form, is in `banluck.money.entries`.
+recorded in) and `at` (a timestamp); the kinds, the full shape of each and its typed form are
+in `banluck.money.entries`.
 
 Money is whole numbers. A balance is what a person is owed (positive) or owes (negative). A
 transfer `{from: A, to: B, amount: n}` moves n of balance from A to B, so every list of transfers
@@ -184,35 +174,28 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
 
     In the form of `add_summaries`: anyone whose totals are all zero is left out.
     """
-    out: dict[str, Summary] = {}
-
-    def of(name: str) -> Summary:
-        found = out.get(name)
-        if found is None:
-            found = out[name] = _empty_summary()
-        return found
-
+    out: defaultdict[str, Summary] = defaultdict(_empty_summary)
     for stored in entries:
         entry = as_entry(stored)
         for name, change in entry.nets().items():
-            of(name)["net"] += change
+            out[name]["net"] += change
         if isinstance(entry, AmendmentEntry):  # the hands as amended replace those before
             for sign, kinds in ((-1, entry.hands_before), (1, entry.hands)):
                 for name, kind in kinds.items():
-                    counts = of(name)["hands"]
+                    counts = out[name]["hands"]
                     counts[kind] = counts.get(kind, 0) + sign
             continue
         if not isinstance(entry, RoundEntry) or entry.stakes == {}:
             continue  # a settlement between rounds (a Bingo cash-out) deals no cards
         dealer = entry.dealer
-        of(dealer)["dealt"] += 1
+        out[dealer]["dealt"] += 1
         players = {t.payer for t in entry.transfers} | {t.payee for t in entry.transfers}
         players.update(entry.hands)
         players.discard(dealer)
         for name in players:
-            of(name)["rounds"] += 1
+            out[name]["rounds"] += 1
         for name, kind in entry.hands.items():
-            hands = of(name)["hands"]
+            hands = out[name]["hands"]
             hands[kind] = hands.get(kind, 0) + 1
     return add_summaries(out)
 
@@ -239,12 +222,10 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
     Zero counts are left out, and so is anyone whose totals are all zero, so that a sum does not
     depend on how it was made: add_summaries(a, b) == subtract_summaries(add_summaries(a, b, c), c).
     """
-    out: dict[str, Summary] = {}
+    out: defaultdict[str, Summary] = defaultdict(_empty_summary)
     for part in parts:
         for name, s in part.items():
-            acc = out.get(name)
-            if acc is None:
-                acc = out[name] = _empty_summary()
+            acc = out[name]
             acc["net"] += s["net"]
             acc["rounds"] += s["rounds"]
             acc["dealt"] += s["dealt"]
@@ -382,8 +363,6 @@ def amendment(
             f"round {entry.round} of night {entry.night} was reversed by seq {now.reversed_by}:"
             " there is nothing left to amend"
         )
-    if sum(nets(outcome).values()) != 0:
-        raise LedgerError("the amended round does not net to zero")
     key = Counter((t.payer, t.payee, t.amount, t.reason) for t in outcome)
     key.subtract((t.payer, t.payee, t.amount, t.reason) for t in now.effect)
     gone = [
@@ -594,12 +573,12 @@ def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[Problem]:
     for entry in entries:
         by_seq[entry.seq] = entry
         if isinstance(entry, CorrectionEntry):
-            label = _label_of(entry)
             found = _correction_problems(entry, by_seq, reversed_by, stood)
-            problems += [Problem(entry.seq, f"{label}: {p}") for p in found]
         elif isinstance(entry, AmendmentEntry):
             found = _amendment_problems(entry, by_seq, reversed_by, stood)
-            problems += [Problem(entry.seq, f"{_label_of(entry)}: {p}") for p in found]
+        else:
+            continue
+        problems += [Problem(entry.seq, f"{_label_of(entry)}: {p}") for p in found]
     return problems
 
 

@@ -40,13 +40,6 @@ class PlayerStats:
         }
 
 
-def entry_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
-    """Each person's change of balance from one ledger entry (+ owed more): a round's or a
-    correction's transfers, or a payment (which raises the payer's balance). It is
-    `ledger.net_of`, that is `Entry.nets()`: the ledger's one net computation."""
-    return net_of(entry)
-
-
 def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     """Each person's result from one entry: what was won or lost at the table. A round counts,
     and a correction of one; a payment (and its correction) moves debts, not results, and so do
@@ -116,7 +109,7 @@ def player_stats(
 def running_balances(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
     """Each person's balance after every entry (payments included, as in `banluck ledger`),
     from zero (people who join later start at 0)."""
-    return _running(entries, entry_nets)
+    return _running(entries, net_of)  # `Entry.nets()`: the ledger's one net computation
 
 
 def running_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
