@@ -691,6 +691,7 @@ def _unchecked(payer: Any, payee: Any, amount: Any, reason: Any = "") -> Transfe
 
 
 def _opt(data: Mapping[str, Any], key: str) -> Any:
+    """A field that may be missing, unchecked (see `read_loosely`)."""
     return data.get(key)
 
 

@@ -313,8 +313,8 @@ def correction(
 ) -> CorrectionEntry:
     """A correction entry, not yet recorded (`NEW`), whose transfers exactly reverse `target`
     (its effect as it stands `now`, when given: a round's as its amendments left it)."""
-    if isinstance(target, Mapping):
-        target = as_entry(target) if target.get("kind") != "correction" else target
+    if isinstance(target, Mapping) and target.get("kind") != "correction":
+        target = as_entry(target)
     if isinstance(target, Mapping) or target.kind == "correction":
         seq = target.get("seq") if isinstance(target, Mapping) else target.seq
         raise LedgerError(
@@ -534,9 +534,7 @@ def _label_of(entry: Checked) -> str:
     if isinstance(entry, RoundEntry):
         night = "?" if entry.night is None else entry.night  # read loosely, without a night
         return f"seq {entry.seq} (round {entry.round} of night {night})"
-    if entry.kind in KINDS:
-        return f"seq {entry.seq} ({entry.kind})"
-    return f"seq {entry.seq}"
+    return f"seq {entry.seq} ({entry.kind})"
 
 
 def seqs_increase(entries: Sequence[Checked]) -> list[Problem]:

@@ -140,8 +140,7 @@ def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
     """Each person's result over `entries`, sorted by name (zeros kept for people in a round)."""
     out: dict[str, int] = {}
     for entry in entries:
-        for name, amount in result_nets(entry).items():
-            out[name] = out.get(name, 0) + amount
+        _add(out, result_nets(entry))
     return dict(sorted(out.items()))
 
 
@@ -182,11 +181,15 @@ def _totalled(
     """The entries, typed, adding each one's result and balance into `result` and `balance`."""
     for stored in entries:
         entry = as_entry(stored)
-        for name, amount in entry.nets().items():
-            balance[name] = balance.get(name, 0) + amount
-        for name, amount in result_nets(entry).items():
-            result[name] = result.get(name, 0) + amount
+        _add(balance, entry.nets())
+        _add(result, result_nets(entry))
         yield entry
+
+
+def _add(total: dict[str, int], amounts: Mapping[str, int]) -> None:
+    """Add each person's amount into `total`."""
+    for name, amount in amounts.items():
+        total[name] = total.get(name, 0) + amount
 
 
 def _ordered(
@@ -206,19 +209,12 @@ def add_totals(*parts: Mapping[str, Any]) -> Totals:
     balance: dict[str, int] = {}
     for part in parts:
         for name, p in part["players"].items():
-            acc = players.get(name)
-            if acc is None:
-                acc = players[name] = {"rounds": 0, "dealt": 0, "net_as_dealer": 0, "kinds": {}}
-            acc["rounds"] += p["rounds"]
-            acc["dealt"] += p["dealt"]
-            acc["net_as_dealer"] += p["net_as_dealer"]
-            kinds = acc["kinds"]
-            for kind, n in p["kinds"].items():
-                kinds[kind] = kinds.get(kind, 0) + n
-        for name, amount in part["result"].items():
-            result[name] = result.get(name, 0) + amount
-        for name, amount in part["balance"].items():
-            balance[name] = balance.get(name, 0) + amount
+            acc = players.setdefault(name, {"rounds": 0, "dealt": 0, "net_as_dealer": 0})
+            for key in ("rounds", "dealt", "net_as_dealer"):
+                acc[key] += p[key]
+            _add(acc.setdefault("kinds", {}), p["kinds"])
+        _add(result, part["result"])
+        _add(balance, part["balance"])
     return _ordered(players, result, balance)
 
 
