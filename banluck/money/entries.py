@@ -492,8 +492,9 @@ class _Reader:
         return tuple(out)
 
     def head(self) -> dict[str, Any]:
-        """The fields every entry has: `seq`, `night`, `at`."""
-        return {"seq": self.whole("seq"), "night": self.whole("night"), "at": self.text("at")}
+        """The fields every entry has: `seq`, `night`, `at`, and the stored keys' `layout`."""
+        head = {"seq": self.whole("seq"), "night": self.whole("night"), "at": self.text("at")}
+        return {**head, "layout": tuple(self.data)}
 
     def optional(self, key: str, kind: type, what: str, form: str) -> Any:
         """A field that may be absent (None), or null for `ended`; stored, it is of `kind`."""
@@ -542,7 +543,6 @@ def _round(r: _Reader) -> RoundEntry:
         ended=ended,
         table_before=None if table_before is None else MappingProxyType(table_before),
         extra=MappingProxyType(extra),
-        layout=tuple(r.data),
     )
 
 
@@ -553,9 +553,7 @@ def _payment(r: _Reader) -> PaymentEntry:
         r.fault(("from",), payer, Why.SELF, "is the payee as well", "payment", "")
     amount = r.whole("amount", "amount", "amount", False, MAX_AMOUNT)
     note = r.text("note", "note", refuse=False, default="")
-    return PaymentEntry(
-        **head, payer=payer, payee=payee, amount=amount, note=note, layout=tuple(r.data)
-    )
+    return PaymentEntry(**head, payer=payer, payee=payee, amount=amount, note=note)
 
 
 def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
@@ -568,7 +566,6 @@ def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
         reverses=r.whole("reverses", "reverses"),
         reason=r.text("reason", "reason", "reason"),
         transfers=transfers,
-        layout=tuple(r.data),
         reversed_kind=reversed_kind(transfers),
     )
 
@@ -591,7 +588,6 @@ def _amendment(r: _Reader, head: dict[str, Any]) -> AmendmentEntry:
         hands_before=r.hands("hands_before", one_by_one=False, refuse=False),
         outcome=outcome,
         transfers=transfers,
-        layout=tuple(r.data),
     )
 
 
@@ -601,7 +597,7 @@ def _rename(r: _Reader) -> RenameEntry:
     old, new = r.ends(("old name", "new name"), people=False)
     if len(r.faults) == before and old == new:
         r.fault(("from",), old, Why.SELF, "is the new name as well", "rename", "")
-    return RenameEntry(**head, old=old, new=new, layout=tuple(r.data))
+    return RenameEntry(**head, old=old, new=new)
 
 
 def _pooled(r: _Reader) -> BuyInEntry | PrizeEntry:
@@ -624,7 +620,6 @@ def _pooled(r: _Reader) -> BuyInEntry | PrizeEntry:
         pool=pool if isinstance(pool, str) else "",
         amount=r.whole("amount", "amount", "amount", False, top),
         note=r.text("note", "note", refuse=False, default=""),
-        layout=tuple(r.data),
     )
 
 

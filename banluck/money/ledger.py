@@ -658,14 +658,9 @@ def check(
             continue
         seen.add(seq)
         own = entry_problems(stored, people)
-        entry: Checked | None = None
-        if not own:
-            # A sound entry that the codec finds fault with (an unknown key, a missing `night`)
-            # is read as before; reporting `decode`'s finding here would check stored files in
-            # depth, which changes what `banluck check` says.
-            entry = as_entry(stored)
-        if entry is None:
-            entry = Damaged(seq, stored.get("kind"), label, tuple(own))
+        # A sound entry that the codec finds fault with (an unknown key, a missing `night`) is
+        # read as before: `check` says only what `entry_problems` says (`_phrase`).
+        entry = Damaged(seq, stored.get("kind"), label, tuple(own)) if own else as_entry(stored)
         position[entry.seq] = i
         checked.append(entry)
         linked.append(_named_today(stored, entry, renames))
