@@ -49,6 +49,7 @@ from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
 from banluck.core.text import plain_problem
 from banluck.money.entries import (
+    DECODE_FAULTS,
     NEW,
     AmendmentEntry,
     BuyInEntry,
@@ -492,12 +493,22 @@ def entry_problems(entry: Mapping[str, Any], people: Collection[str] | None = No
     With `people`, every name must be one of them. Cross-entry rules (seq order, what a
     correction reverses) are checked by `check`.
     """
+    return _read_checked(entry, people)[1]
+
+
+def _read_checked(
+    entry: Mapping[str, Any], people: Collection[str] | None
+) -> tuple[Entry | None, list[str]]:
+    """An entry read once: its typed form (None when the codec refuses it) and its problems."""
     if not isinstance(entry, Mapping):
-        return [f"entry is {type(entry).__name__}, expected an object"]
+        return None, [f"entry is {type(entry).__name__}, expected an object"]
     kind = entry.get("kind")
     if kind not in KINDS:
-        return [f"kind is {kind!r}, expected one of {', '.join(KINDS)}"]
-    return [phrase for fault in read(entry, people)[1] if (phrase := _phrase(fault))]
+        return None, [f"kind is {kind!r}, expected one of {', '.join(KINDS)}"]
+    typed, faults = read(entry, people)
+    if any(fault.why in DECODE_FAULTS for fault in faults):
+        typed = None
+    return typed, [phrase for fault in faults if (phrase := _phrase(fault))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,10 +668,11 @@ def check(
             found.append((i, Problem(seq, f"{label}: seq {seq} appears twice")))
             continue
         seen.add(seq)
-        own = entry_problems(stored, people)
-        # A sound entry that the codec finds fault with (an unknown key, a missing `night`) is
-        # read as before: `check` says only what `entry_problems` says (`_phrase`).
-        entry = Damaged(seq, stored.get("kind"), label, tuple(own)) if own else as_entry(stored)
+        typed, own = _read_checked(stored, people)
+        if own:
+            entry: Checked = Damaged(seq, stored.get("kind"), label, tuple(own))
+        else:  # one the codec finds fault with (an unknown key, a missing `night`) reads as before
+            entry = typed or as_entry(stored)
         position[entry.seq] = i
         checked.append(entry)
         linked.append(_named_today(stored, entry, renames))
