@@ -38,13 +38,15 @@ of each party's balance: the one net computation of the ledger.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import Transfer, nets
+from banluck.core.money import MAX_AMOUNT, MAX_TRANSFER, Transfer, nets
 
 POOL_PREFIX = "pool:"
 NEW: Mapping[str, Any] = MappingProxyType({"seq": 0, "night": 0, "at": ""})
@@ -66,11 +68,6 @@ class FieldError(LedgerError):
         self.seq = seq
         self.field = field_name
         self.problem = problem
-
-    @property
-    def phrase(self) -> str:
-        """The problem without the seq: `field 'amount' is missing`."""
-        return f"field {self.field!r} {self.problem}"
 
 
 PAYMENT_REASON = "payment"
@@ -100,13 +97,28 @@ def pool_account(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEntry:
-    """A round played: its transfers, hands and log (see the module docstring for each field)."""
+class _Entry:
+    """What every entry has; `layout` is the stored keys in their stored order (() means every
+    field in the usual order)."""
 
-    kind: ClassVar[str] = "round"
     seq: int
     night: int
     at: str
+    layout: tuple[str, ...] = field(default=(), compare=False, repr=False, kw_only=True)
+
+    def effect(self) -> tuple[Transfer, ...]:
+        """The entry's transfers of balance."""
+        raise NotImplementedError
+
+    def nets(self) -> dict[str, int]:
+        return nets(self.effect())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry(_Entry):
+    """A round played: its transfers, hands and log (see the module docstring for each field)."""
+
+    kind: ClassVar[str] = "round"
     round: int
     dealer: str
     preset: Mapping[str, Any] | int
@@ -117,39 +129,27 @@ class RoundEntry:
     ended: str | None = None
     table_before: Mapping[str, Any] | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
-    # The stored keys in their stored order; () means every field in the usual order.
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class PaymentEntry:
+class PaymentEntry(_Entry):
     """Cash `amount` handed by `payer` to `payee` (stored as `from` and `to`)."""
 
     kind: ClassVar[str] = "payment"
-    seq: int
-    night: int
-    at: str
     payer: str
     payee: str
     amount: int
     note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(self.payee, self.payer, self.amount, PAYMENT_REASON),)
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class CorrectionEntry:
+class CorrectionEntry(_Entry):
     """The reversal of entry `reverses`, for `reason`: its transfers undo that entry's effect.
 
     `reversed_kind` is the kind of the entry reversed, where the correction tells it: "payment"
@@ -157,115 +157,76 @@ class CorrectionEntry:
     carry the reason of the transfer they reverse, `reversal_reason`), else None."""
 
     kind: ClassVar[str] = "correction"
-    seq: int
-    night: int
-    at: str
     reverses: int
     reason: str
     transfers: tuple[Transfer, ...]
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
     reversed_kind: str | None = None
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
-
-class _Moves:
-    """`nets()` from `effect()`, for the entry types added with data schema 3."""
-
-    __slots__ = ()
-
-    def effect(self) -> tuple[Transfer, ...]:
-        raise NotImplementedError
-
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class AmendmentEntry(_Moves):
+class AmendmentEntry(_Entry):
     """A round's lines corrected: `transfers` take it from what it stood at to `outcome`."""
 
     kind: ClassVar[str] = "correction"
-    seq: int
-    night: int
-    at: str
     amends: int  # the round's seq
+    reason: str
     round: int
     round_night: int
     dealer: str
-    reason: str
     log: tuple[str, ...]
     hands: Mapping[str, str]
     hands_before: Mapping[str, str]
     outcome: tuple[Transfer, ...]
     transfers: tuple[Transfer, ...]
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return self.transfers
 
 
 @dataclass(frozen=True, slots=True)
-class RenameEntry(_Moves):
+class RenameEntry(_Entry):
     """A person's name changed from `old` to `new` (stored as `from` and `to`); no money moves."""
 
     kind: ClassVar[str] = "rename"
-    seq: int
-    night: int
-    at: str
     old: str
     new: str
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return ()
 
 
 @dataclass(frozen=True, slots=True)
-class BuyInEntry:
-    """A tournament buy-in: `player` pays `amount` into the prize pool `pool` (a pool name,
-    whose account is `pool_account(pool)`)."""
+class _PoolEntry(_Entry):
+    """A tournament's `amount` between `player` and the prize pool `pool` (a pool name, whose
+    account is `pool_account(pool)`)."""
 
-    kind: ClassVar[str] = "buy-in"
-    seq: int
-    night: int
-    at: str
     player: str
     pool: str
     amount: int
     note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BuyInEntry(_PoolEntry):
+    """A tournament buy-in: `player` pays `amount` into the prize pool."""
+
+    kind: ClassVar[str] = "buy-in"
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(self.player, pool_account(self.pool), self.amount, "buy-in"),)
 
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
-
 
 @dataclass(frozen=True, slots=True)
-class PrizeEntry:
-    """A tournament prize: `amount` paid out of the prize pool `pool` to `player`."""
+class PrizeEntry(_PoolEntry):
+    """A tournament prize: `amount` paid out of the prize pool to `player`."""
 
     kind: ClassVar[str] = "prize"
-    seq: int
-    night: int
-    at: str
-    player: str
-    pool: str
-    amount: int
-    note: str = ""
-    layout: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def effect(self) -> tuple[Transfer, ...]:
         return (Transfer(pool_account(self.pool), self.player, self.amount, "prize"),)
-
-    def nets(self) -> dict[str, int]:
-        return nets(self.effect())
 
 
 Entry: TypeAlias = (
@@ -279,225 +240,439 @@ Entry: TypeAlias = (
 )
 
 
-def nets_of(entry: Entry) -> dict[str, int]:
-    """Each party's change of balance from one entry (parties it does not touch are absent)."""
-    return entry.nets()
+# -- the one validator of each stored form, and decoding ---------------------------------------
 
 
-# -- decoding --------------------------------------------------------------------------------
+class Why(Enum):
+    """Why a stored field is not what its entry's form holds there (a `Fault`)."""
+
+    MISSING = "missing"
+    TYPE = "of the wrong type"
+    BLANK = "blank, where a name, a reason or a hand kind is wanted"
+    NOT_POSITIVE = "not above zero"
+    TOO_LARGE = "too large"
+    STRANGER = "not a known person"
+    POOL = "a prize pool's name where a person's is wanted, or the reverse"
+    SELF = "the same name at both ends"
+    NULL = "null, where an object is stored or nothing at all"
+    REFERENCE = "a preset snapshot's id, where the snapshot itself is wanted"
+    UNKNOWN = "not a field of the entry's form"
+    NOT_TRANSFER = "not a transfer of money"
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One thing wrong with a stored entry: at `path` (its key, then the number of a transfer or
+    a name within it) the entry holds `value` (None when missing), which is wrong for `why`;
+    `problem` says so in the codec's words (`FieldError`).
+
+    The readers of a stored entry each judge the faults that concern them: `decode` those that
+    keep it from being a typed entry (`DECODE_FAULTS`), `banluck.storage.schema` those marked
+    `refuse` (a night file holding one is refused when read) and `ledger.entry_problems` those
+    with a `role` (how its messages name the field), each in its own words by `form` (what the
+    field holds: "name", "amount", "transfers", ...)."""
+
+    seq: object
+    path: tuple[str | int, ...]
+    value: object
+    why: Why
+    problem: str
+    form: str
+    role: str | None = None
+    refuse: bool = False
+
+    @property
+    def field(self) -> str:
+        """The path as `FieldError` names it: `transfers[1].amount`, `stakes.Bob`."""
+        head, *rest = self.path
+        return str(head) + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in rest)
+
+
+DECODE_FAULTS = frozenset((Why.MISSING, Why.TYPE, Why.UNKNOWN, Why.NOT_TRANSFER))
+"""The faults that keep a stored entry from being read as a typed entry (`decode`)."""
+
+_MISSING: Any = object()
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _path(key: str | tuple[str | int, ...]) -> tuple[str | int, ...]:
+    return key if isinstance(key, tuple) else (key,)
 
 
 class _Reader:
-    """Typed access to one stored entry's fields; every failure is a FieldError."""
+    """Reads one stored entry by its form: each accessor returns the field's value (a stand-in
+    when it is wrong) and notes each `Fault` it finds, so that one reading finds them all."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], people: Collection[str] | None) -> None:
         self.data = data
+        self.people = people
         self.seq: object = data.get("seq", "?")
         self.used: set[str] = {"kind"}
+        self.faults: list[Fault] = []
 
-    def fail(self, name: str, problem: str) -> FieldError:
-        return FieldError(self.seq, name, problem)
+    def fault(
+        self,
+        path: tuple[str | int, ...],
+        value: object,
+        why: Why,
+        problem: str,
+        form: str,
+        role: str | None = None,
+        refuse: bool = False,
+    ) -> None:
+        shown = None if value is _MISSING else value
+        self.faults.append(Fault(self.seq, path, shown, why, problem, form, role, refuse))
 
-    def get(self, name: str) -> object:
-        self.used.add(name)
-        if name not in self.data:
-            raise self.fail(name, "is missing")
-        return self.data[name]
+    def get(self, key: str) -> Any:
+        self.used.add(key)
+        return self.data.get(key, _MISSING)
 
-    def typed(self, name: str, kind: type, what: str, value: object) -> Any:
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise self.fail(name, f"is {value!r}, expected {what}")
+    def at(self, path: tuple[str | int, ...]) -> Any:
+        """The value at `path`: a key, then the number of a transfer (from 1) and its key."""
+        value: Any = self.get(str(path[0]))
+        for step in path[1:]:
+            value = value[step - 1] if isinstance(step, int) else value.get(step, _MISSING)
         return value
 
-    def whole(self, name: str) -> int:
-        value: int = self.typed(name, int, "a whole number", self.get(name))
-        return value
+    def typed(
+        self,
+        path: tuple[str | int, ...],
+        value: object,
+        ok: bool,
+        what: str,
+        form: str,
+        role: str | None,
+        refuse: bool,
+    ) -> bool:
+        """Whether `value` is there and `ok`; notes the fault when not."""
+        if value is _MISSING:
+            self.fault(path, value, Why.MISSING, "is missing", form, role, refuse)
+        elif not ok:
+            self.fault(path, value, Why.TYPE, f"is {value!r}, expected {what}", form, role, refuse)
+        return value is not _MISSING and ok
 
-    def text(self, name: str) -> str:
-        value: str = self.typed(name, str, "text", self.get(name))
-        return value
+    def whole(
+        self,
+        key: str | tuple[str | int, ...],
+        role: str | None = None,
+        form: str = "whole",
+        refuse: bool = True,
+        top: int | None = None,
+    ) -> int:
+        """A whole number; above zero (and at most `top`) for a `count` or an `amount`."""
+        path = _path(key)
+        value = self.at(path)
+        if not self.typed(path, value, _is_int(value), "a whole number", form, role, refuse):
+            return 0
+        if form != "whole" and value <= 0:
+            problem = f"is {value!r}, expected a positive whole number"
+            self.fault(path, value, Why.NOT_POSITIVE, problem, form, role)
+        elif top is not None and value > top:
+            problem = f"is {value!r}, too large: give a whole number from 1 to {top:,}"
+            self.fault(path, value, Why.TOO_LARGE, problem, form, role)
+        return value  # type: ignore[no-any-return]
 
-    def optional_str(self, name: str, default: str = "") -> str:
-        if name not in self.data:
-            self.used.add(name)
+    def text(
+        self,
+        key: str | tuple[str | int, ...],
+        role: str | None = None,
+        form: str = "text",
+        refuse: bool = True,
+        default: str | None = None,
+    ) -> str:
+        """Text; not blank for a `reason`; `default` when it may be absent and is."""
+        path = _path(key)
+        value = self.at(path)
+        if value is _MISSING and default is not None:
             return default
-        return self.text(name)
+        if not self.typed(path, value, isinstance(value, str), "text", form, role, refuse):
+            return ""
+        if form == "reason" and not value.strip():
+            self.fault(path, value, Why.BLANK, "is blank", form, role)
+        return value  # type: ignore[no-any-return]
 
-    def lines(self, name: str) -> tuple[str, ...]:
-        value = self.typed(name, list, "a list of text", self.get(name))
+    def name(
+        self,
+        key: str | tuple[str | int, ...],
+        role: str,
+        what: str = "text",
+        refuse: bool = True,
+        people: bool = True,
+        value: object = _MISSING,
+    ) -> str:
+        """A person's name (at `path`, or `value`, a key of a map): text, not blank, one of the
+        people when they are given."""
+        path = _path(key)
+        value = self.at(path) if value is _MISSING else value
+        if not self.typed(path, value, isinstance(value, str), what, "name", role, refuse):
+            return ""
+        assert isinstance(value, str)
+        if not value.strip():
+            self.fault(path, value, Why.BLANK, "is blank", "name", role)
+        elif people and self.people is not None and value not in self.people:
+            self.fault(path, value, Why.STRANGER, "is not a known person", "name", role)
+        return value
+
+    def ends(self, roles: tuple[str, str], people: bool = True) -> tuple[str, str]:
+        """The names in `from` and `to`."""
+        payer = self.name(("from",), roles[0], people=people)
+        return payer, self.name(("to",), roles[1], people=people)
+
+    def lines(self, key: str, refuse: bool = True) -> tuple[str, ...]:
+        value = self.get(key)
+        what = "a list of text"
+        if not self.typed((key,), value, isinstance(value, list), what, "lines", key, refuse):
+            return ()
         if not all(isinstance(line, str) for line in value):
-            raise self.fail(name, "is not a list of text")
+            self.fault((key,), value, Why.TYPE, "is not a list of text", "lines", key, refuse)
+            return ()
         return tuple(value)
 
-    def names_to(self, name: str, kind: type, what: str, value: object) -> Mapping[str, Any]:
-        found: dict[str, Any] = self.typed(name, dict, f"{{name: {what}}}", value)
-        for key, item in found.items():
-            if not isinstance(key, str):
-                raise self.fail(name, f"has key {key!r}, expected a name")
-            self.typed(f"{name}.{key}", kind, what, item)
-        return MappingProxyType(found)
+    def hands(self, key: str, one_by_one: bool = True, refuse: bool = True) -> Mapping[str, str]:
+        """`{name: hand kind}`: a round's names and hands one by one, an amendment's as a whole."""
+        value = self.get(key)
+        what = "{name: hand kind}"
+        if not self.typed((key,), value, isinstance(value, dict), what, "hands", key, refuse):
+            return _EMPTY
+        if not one_by_one:
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+                self.fault((key,), value, Why.TYPE, f"is {value!r}, expected {what}", "hands", key)
+            elif not all(value.values()):
+                self.fault((key,), value, Why.BLANK, "has a blank hand kind", "hands", key)
+            return MappingProxyType(value)
+        for name, hand in value.items():
+            if not isinstance(name, str):
+                problem = f"has key {name!r}, expected a name"
+                self.fault((key,), name, Why.TYPE, problem, "name", "hand of", refuse)
+                continue
+            self.name((key, name), "hand of", refuse=False, value=name)
+            path, role = (key, name), f"hand of {name}"
+            ok = self.typed(path, hand, isinstance(hand, str), "hand kind", "hand", role, refuse)
+            if ok and not hand:
+                self.fault(path, hand, Why.BLANK, "is blank", "hand", role)
+        return MappingProxyType(value)
 
-    def transfers(self, name: str) -> tuple[Transfer, ...]:
-        value = self.typed(name, list, "a list of transfers", self.get(name))
+    def transfers(
+        self, key: str, role: str = "transfer", refuse: bool = True
+    ) -> tuple[Transfer, ...]:
+        value = self.get(key)
+        what = "a list of transfers"
+        if not self.typed((key,), value, isinstance(value, list), what, "transfers", key, refuse):
+            return ()
         out: list[Transfer] = []
         for i, t in enumerate(value, 1):
-            where = f"{name}[{i}]"
-            if not isinstance(t, dict):
-                raise self.fail(where, f"is {t!r}, expected an object")
+            where = f"{role} {i}"
+            if not self.typed(
+                (key, i), t, isinstance(t, dict), "an object", "transfer", where, refuse
+            ):
+                continue
+            before = len(self.faults)
             unknown = sorted(set(t) - {"from", "to", "amount", "reason"})
             if unknown:
-                raise self.fail(where, f"has unknown keys {unknown}")
-            for key in ("from", "to", "amount"):
-                if key not in t:
-                    raise self.fail(f"{where}.{key}", "is missing")
-            payer = self.typed(f"{where}.from", str, "a name", t["from"])
-            payee = self.typed(f"{where}.to", str, "a name", t["to"])
-            amount = self.typed(f"{where}.amount", int, "a whole number", t["amount"])
-            reason = self.typed(f"{where}.reason", str, "text", t.get("reason", ""))
+                self.fault((key, i), t, Why.UNKNOWN, f"has unknown keys {unknown}", "transfer")
+            payer = self.name((key, i, "from"), f"{where} from", "a name", refuse)
+            payee = self.name((key, i, "to"), f"{where} to", "a name", refuse)
+            amount = self.whole(
+                (key, i, "amount"), f"{where} amount", "amount", False, MAX_TRANSFER
+            )
+            if isinstance(t.get("from"), str) and t.get("from") == t.get("to"):
+                problem = "is from a person to themself"
+                self.fault((key, i), payer, Why.SELF, problem, "transfer", where)
+            reason = self.text((key, i, "reason"), f"{where} reason", refuse=refuse, default="")
+            if any(f.why in DECODE_FAULTS for f in self.faults[before:]):
+                continue
             try:
                 out.append(Transfer(payer, payee, amount, reason))
             except BanluckError as exc:
-                raise self.fail(where, f"is not a transfer: {exc}") from None
+                problem = f"is not a transfer: {exc}"
+                self.fault((key, i), t, Why.NOT_TRANSFER, problem, "transfer")
         return tuple(out)
 
-    def layout(self) -> tuple[str, ...]:
-        return tuple(self.data)
+    def head(self) -> dict[str, Any]:
+        """The fields every entry has: `seq`, `night`, `at`, and the stored keys' `layout`."""
+        head = {"seq": self.whole("seq"), "night": self.whole("night"), "at": self.text("at")}
+        return {**head, "layout": tuple(self.data)}
+
+    def optional(self, key: str, kind: type, what: str, form: str) -> Any:
+        """A field that may be absent (None), or null for `ended`; stored, it is of `kind`."""
+        value = self.get(key)
+        if value is _MISSING or (value is None and key == "ended"):
+            return None
+        if value is None:  # the codec reads it as absent; a night file holding it is refused
+            self.fault((key,), value, Why.NULL, f"is null, expected {what}", form, None, True)
+            return None
+        self.typed((key,), value, isinstance(value, kind), what, form, None, key != "ended")
+        return value if isinstance(value, kind) else None
 
 
 def _round(r: _Reader) -> RoundEntry:
-    data = r.data
+    head = r.head()
+    transfers = r.transfers("transfers")
+    number = r.whole("round", "round number", "count")
+    dealer = r.name("dealer", "dealer")
+    log = r.lines("log")
+    hands = r.hands("hands")
     preset = r.get("preset")
-    if not isinstance(preset, dict):
-        preset = r.typed("preset", int, "a preset snapshot or its id", preset)
-    stakes, ended, table_before = (data.get(k) for k in ("stakes", "ended", "table_before"))
-    r.used.update(("stakes", "ended", "table_before"))
-    fields: dict[str, Any] = {
-        "seq": r.whole("seq"),
-        "night": r.whole("night"),
-        "at": r.text("at"),
-        "round": r.whole("round"),
-        "dealer": r.text("dealer"),
-        "preset": MappingProxyType(preset) if isinstance(preset, dict) else preset,
-        "log": r.lines("log"),
-        "transfers": r.transfers("transfers"),
-        "hands": r.names_to("hands", str, "hand kind", r.get("hands")),
-        "stakes": None if stakes is None else r.names_to("stakes", int, "stake", stakes),
-        "ended": None if ended is None else r.typed("ended", str, "text or null", ended),
-        "table_before": None
-        if table_before is None
-        else MappingProxyType(r.typed("table_before", dict, "an object", table_before)),
-    }
-    extra = {key: value for key, value in data.items() if key not in r.used}
-    return RoundEntry(**fields, extra=MappingProxyType(extra), layout=r.layout())
-
-
-def _payment(r: _Reader) -> PaymentEntry:
-    return PaymentEntry(
-        seq=r.whole("seq"),
-        night=r.whole("night"),
-        at=r.text("at"),
-        payer=r.text("from"),
-        payee=r.text("to"),
-        amount=r.whole("amount"),
-        note=r.optional_str("note"),
-        layout=r.layout(),
+    if isinstance(preset, dict):
+        preset = MappingProxyType(preset)
+    elif _is_int(preset):
+        r.fault(("preset",), preset, Why.REFERENCE, "is the id of a snapshot", "preset", "")
+    else:
+        ok = r.typed(("preset",), preset, False, "a preset snapshot or its id", "preset", "", False)
+        preset = 0 if not ok else preset
+    stakes = r.optional("stakes", dict, "{name: stake}", "stakes")
+    for name, stake in (stakes or {}).items():
+        path = ("stakes", name)
+        if r.typed(path, stake, _is_int(stake), "stake", "stakes", None, True) and stake <= 0:
+            r.fault(path, stake, Why.NOT_POSITIVE, "is not above 0", "stakes", None, True)
+    ended = r.optional("ended", str, "text or null", "text")
+    table_before = r.optional("table_before", dict, "an object", "object")
+    extra = {key: value for key, value in r.data.items() if key not in r.used}
+    return RoundEntry(
+        **head,
+        round=number,
+        dealer=dealer,
+        preset=preset,
+        log=log,
+        transfers=transfers,
+        hands=hands,
+        stakes=None if stakes is None else MappingProxyType(stakes),
+        ended=ended,
+        table_before=None if table_before is None else MappingProxyType(table_before),
+        extra=MappingProxyType(extra),
     )
 
 
+def _payment(r: _Reader) -> PaymentEntry:
+    head = r.head()
+    payer, payee = r.ends(("payer", "payee"))
+    if isinstance(r.data.get("from"), str) and r.data.get("from") == r.data.get("to"):
+        r.fault(("from",), payer, Why.SELF, "is the payee as well", "payment", "")
+    amount = r.whole("amount", "amount", "amount", False, MAX_AMOUNT)
+    note = r.text("note", "note", refuse=False, default="")
+    return PaymentEntry(**head, payer=payer, payee=payee, amount=amount, note=note)
+
+
 def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
+    head = r.head()
     if "amends" in r.data:
-        return _amendment(r)
+        return _amendment(r, head)
     transfers = r.transfers("transfers")
     return CorrectionEntry(
-        seq=r.whole("seq"),
-        night=r.whole("night"),
-        at=r.text("at"),
-        reverses=r.whole("reverses"),
-        reason=r.text("reason"),
+        **head,
+        reverses=r.whole("reverses", "reverses"),
+        reason=r.text("reason", "reason", "reason"),
         transfers=transfers,
-        layout=r.layout(),
         reversed_kind=reversed_kind(transfers),
     )
 
 
-def _head(r: _Reader) -> dict[str, Any]:
-    """The fields every entry has: `seq`, `night`, `at`."""
-    return {"seq": r.whole("seq"), "night": r.whole("night"), "at": r.text("at")}
-
-
-def _amendment(r: _Reader) -> AmendmentEntry:
+def _amendment(r: _Reader, head: dict[str, Any]) -> AmendmentEntry:
+    transfers = r.transfers("transfers")
+    outcome = r.transfers("outcome", "outcome transfer")
+    amends, number, night = (
+        r.whole(key, key, "count") for key in ("amends", "round", "round_night")
+    )
     return AmendmentEntry(
-        **_head(r),
-        amends=r.whole("amends"),
-        reason=r.text("reason"),
-        round=r.whole("round"),
-        round_night=r.whole("round_night"),
-        dealer=r.text("dealer"),
-        log=r.lines("log"),
-        hands=r.names_to("hands", str, "hand kind", r.get("hands")),
-        hands_before=r.names_to("hands_before", str, "hand kind", r.get("hands_before")),
-        outcome=r.transfers("outcome"),
-        transfers=r.transfers("transfers"),
-        layout=r.layout(),
+        **head,
+        amends=amends,
+        round=number,
+        round_night=night,
+        reason=r.text("reason", "reason", "reason", refuse=False),
+        dealer=r.name("dealer", "dealer"),
+        log=r.lines("log", refuse=False),
+        hands=r.hands("hands", one_by_one=False),
+        hands_before=r.hands("hands_before", one_by_one=False, refuse=False),
+        outcome=outcome,
+        transfers=transfers,
     )
 
 
 def _rename(r: _Reader) -> RenameEntry:
-    return RenameEntry(**_head(r), old=r.text("from"), new=r.text("to"), layout=r.layout())
+    head = r.head()
+    before = len(r.faults)
+    old, new = r.ends(("old name", "new name"), people=False)
+    if len(r.faults) == before and old == new:
+        r.fault(("from",), old, Why.SELF, "is the new name as well", "rename", "")
+    return RenameEntry(**head, old=old, new=new)
 
 
-def _pool_fields(r: _Reader) -> dict[str, Any]:
-    return {
-        "seq": r.whole("seq"),
-        "night": r.whole("night"),
-        "at": r.text("at"),
-        "player": r.text("player"),
-        "pool": r.text("pool"),
-        "amount": r.whole("amount"),
-        "note": r.optional_str("note"),
-        "layout": r.layout(),
-    }
+def _pooled(r: _Reader) -> BuyInEntry | PrizeEntry:
+    head = r.head()
+    player = r.name("player", "player")
+    raw = r.data.get("player")
+    pool = r.get("pool")
+    if r.typed(("pool",), pool, isinstance(pool, str), "text", "pool", "pool", True) and (
+        not pool.strip() or pool.startswith(POOL_PREFIX)
+    ):
+        r.fault(("pool",), pool, Why.POOL, "is not the name of a prize pool", "pool", "pool")
+    if isinstance(raw, str) and raw.startswith(POOL_PREFIX):
+        r.fault(("player",), raw, Why.POOL, "is a pool, not a person", "name", "player")
+    kind = r.data["kind"]
+    top = MAX_TRANSFER if kind == "prize" else MAX_AMOUNT
+    made = BuyInEntry if kind == "buy-in" else PrizeEntry
+    return made(
+        **head,
+        player=player,
+        pool=pool if isinstance(pool, str) else "",
+        amount=r.whole("amount", "amount", "amount", False, top),
+        note=r.text("note", "note", refuse=False, default=""),
+    )
 
 
-def _buy_in(r: _Reader) -> BuyInEntry:
-    return BuyInEntry(**_pool_fields(r))
-
-
-def _prize(r: _Reader) -> PrizeEntry:
-    return PrizeEntry(**_pool_fields(r))
-
-
-DECODERS: Mapping[str, Callable[[_Reader], Entry]] = MappingProxyType(
+READERS: Mapping[str, Callable[[_Reader], Entry]] = MappingProxyType(
     {
         "round": _round,
         "payment": _payment,
         "correction": _correction,
         "rename": _rename,
-        "buy-in": _buy_in,
-        "prize": _prize,
+        "buy-in": _pooled,
+        "prize": _pooled,
     }
 )
+"""The one reader of each stored form, by `kind`: it makes the typed entry and notes every fault."""
+
+
+def read(
+    data: Mapping[str, Any], people: Collection[str] | None = None
+) -> tuple[Entry | None, list[Fault]]:
+    """A stored entry read by its form: the typed entry (None when its kind is unknown) and
+    every `Fault` of it, in the order of its form. With `people`, every name must be one of them.
+
+    Judges one entry alone: the people who may appear and cross-entry rules are `ledger.check`'s.
+    """
+    reader = _Reader(data, people)
+    kind = reader.get("kind")
+    found = READERS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        shown = _MISSING if "kind" not in data else kind
+        expected = f"one of {', '.join(READERS)}"
+        reader.typed(("kind",), shown, False, expected, "kind", None, True)
+        return None, reader.faults
+    if any(not isinstance(key, str) for key in data):
+        reader.fault(("entry",), data, Why.TYPE, "has a key that is not text", "entry")
+    entry = found(reader)
+    if kind != "round":
+        for key in data:
+            if key not in reader.used:
+                problem = f"is not a field of a {kind} entry"
+                reader.fault((key,), data[key], Why.UNKNOWN, problem, "entry")
+    return entry, reader.faults
 
 
 def decode(data: Mapping[str, Any]) -> Entry:
-    """The typed entry of a stored one; FieldError (a LedgerError) names the bad field and seq.
-
-    Checks types only: names, the people who may appear and cross-entry rules are `ledger.check`'s.
-    """
+    """The typed entry of a stored one; FieldError (a LedgerError) names the first field, and the
+    seq, that keeps it from being one (`DECODE_FAULTS`)."""
     if not isinstance(data, Mapping):
         raise FieldError("?", "entry", f"is {type(data).__name__}, expected an object")
-    reader = _Reader(data)
-    kind = reader.get("kind")
-    decoder = DECODERS.get(kind) if isinstance(kind, str) else None
-    if decoder is None:
-        raise reader.fail("kind", f"is {kind!r}, expected one of {', '.join(DECODERS)}")
-    if isinstance(data, dict) and any(not isinstance(key, str) for key in data):
-        raise reader.fail("entry", "has a key that is not text")
-    entry = decoder(reader)
-    unknown = [key for key in data if key not in reader.used] if entry.kind != "round" else []
-    if unknown:
-        raise reader.fail(unknown[0], f"is not a field of a {entry.kind} entry")
+    entry, faults = read(data)
+    for fault in faults:
+        if fault.why in DECODE_FAULTS:
+            raise FieldError(fault.seq, fault.field, fault.problem)
+    assert entry is not None
     return entry
 
 
@@ -511,6 +686,7 @@ def _unchecked(payer: Any, payee: Any, amount: Any, reason: Any = "") -> Transfe
 
 
 def _opt(data: Mapping[str, Any], key: str) -> Any:
+    """A field that may be missing, unchecked (see `read_loosely`)."""
     return data.get(key)
 
 
@@ -536,7 +712,7 @@ def read_loosely(data: Mapping[str, Any]) -> Entry:
     )
     if kind != "round":  # a correction, or a kind only `check` can name
         reverses, reason = _opt(data, "reverses"), _opt(data, "reason")
-        return CorrectionEntry(seq, night, at, reverses, reason, moved, (), reversed_kind(moved))
+        return CorrectionEntry(seq, night, at, reverses, reason, moved, reversed_kind(moved))
     hands = data["hands"]
     return RoundEntry(
         seq, night, at, _opt(data, "round"), data["dealer"], _opt(data, "preset"), (), moved, hands
@@ -552,53 +728,26 @@ def _plain(value: Any) -> Any:
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
-    return value
+    return value.as_dict() if isinstance(value, Transfer) else value
+
+
+_STORED_AS = {"payer": "from", "payee": "to", "old": "from", "new": "to"}
+"""The stored keys of the fields whose names differ from them."""
+_NOT_STORED = ("seq", "layout", "reversed_kind", "extra")
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
-    head: dict[str, Any] = {"seq": entry.seq, "kind": entry.kind, "night": entry.night}
-    head["at"] = entry.at
+    """Every stored field of `entry`, in the usual order: a round's `extra` keys last."""
+    out: dict[str, Any] = {"seq": entry.seq, "kind": entry.kind}
+    for spec in dataclass_fields(entry):
+        value = getattr(entry, spec.name)
+        # a round's optional keys: with a layout, only those that were stored come out (`encode`)
+        optional = spec.name in ("stakes", "table_before") and value is None and not entry.layout
+        if spec.name not in _NOT_STORED and not optional:
+            out[_STORED_AS.get(spec.name, spec.name)] = _plain(value)
     if isinstance(entry, RoundEntry):
-        body: dict[str, Any] = {
-            "round": entry.round,
-            "dealer": entry.dealer,
-            "preset": _plain(entry.preset),
-            "log": list(entry.log),
-            "transfers": [t.as_dict() for t in entry.transfers],
-            "hands": dict(entry.hands),
-        }
-        # Optional keys: with a layout, only those that were stored come out (see `encode`).
-        if entry.stakes is not None or entry.layout:
-            body["stakes"] = _plain(entry.stakes)
-        body["ended"] = entry.ended
-        if entry.table_before is not None or entry.layout:
-            body["table_before"] = _plain(entry.table_before)
-        body.update(_plain(entry.extra))
-    elif isinstance(entry, PaymentEntry):
-        body = {"from": entry.payer, "to": entry.payee, "amount": entry.amount}
-        body["note"] = entry.note
-    elif isinstance(entry, CorrectionEntry):
-        body = {"reverses": entry.reverses, "reason": entry.reason}
-        body["transfers"] = [t.as_dict() for t in entry.transfers]
-    elif isinstance(entry, AmendmentEntry):
-        body = {
-            "amends": entry.amends,
-            "reason": entry.reason,
-            "round": entry.round,
-            "round_night": entry.round_night,
-            "dealer": entry.dealer,
-            "log": list(entry.log),
-            "hands": dict(entry.hands),
-            "hands_before": dict(entry.hands_before),
-            "outcome": [t.as_dict() for t in entry.outcome],
-            "transfers": [t.as_dict() for t in entry.transfers],
-        }
-    elif isinstance(entry, RenameEntry):
-        body = {"from": entry.old, "to": entry.new}
-    else:
-        body = {"player": entry.player, "pool": entry.pool, "amount": entry.amount}
-        body["note"] = entry.note
-    return {**head, **body}
+        out.update(_plain(entry.extra))
+    return out
 
 
 def encode(entry: Entry) -> dict[str, Any]:

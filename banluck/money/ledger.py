@@ -6,18 +6,8 @@ a mistake is reversed by a correction entry, and only the very last entry may be
 are always computed from the entries; any stored total is a cache that `check` verifies.
 
 Every entry has `seq` (int: global, strictly increasing), `kind`, `night` (the night it was
-recorded in) and `at` (a timestamp). By kind:
-
-- `round`: `round` (number in the night), `dealer`, `preset` (snapshot dict of the house rules),
-  `log` (the round's night-log lines), `transfers` (list of `{from, to, amount, reason}`) and
-  `hands` (`{name: hand kind}`, for statistics). Other keys of the engine's round dict are kept.
-- `payment`: `from`, `to`, `amount`, `note`: cash handed from one person to another.
-- `correction`: `reverses` (the seq of the entry it cancels), `reason` and `transfers` that
-  exactly reverse that entry's effect.
-- `buy-in` and `prize`: `player`, `pool`, `amount`, `note`: a tournament's buy-in paid into the
-  prize pool `pool` (the ledger's party `pool:<pool>`), and a prize paid out of it.
-
-The full shape of each kind, and its typed form, is in `banluck.money.entries`.
+recorded in) and `at` (a timestamp); the kinds, the full shape of each and its typed form are
+in `banluck.money.entries`.
 
 Money is whole numbers. A balance is what a person is owed (positive) or owes (negative). A
 transfer `{from: A, to: B, amount: n}` moves n of balance from A to B, so every list of transfers
@@ -44,7 +34,8 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     CHECKS                                     the checks `check` runs over the entries it
                                                read, in order: small functions, each taking
                                                the entries and returning its problems; a new
-                                               kind of entry adds one (and a SHAPES function)
+                                               kind of entry adds one (and a reader in
+                                               `banluck.money.entries.READERS`)
 """
 
 from __future__ import annotations
@@ -55,22 +46,25 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, TypedDict
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import MAX_AMOUNT, MAX_TRANSFER, Transfer, nets
+from banluck.core.money import Transfer, nets
 from banluck.core.text import plain_problem
 from banluck.money.entries import (
+    DECODE_FAULTS,
     NEW,
-    POOL_PREFIX,
     AmendmentEntry,
     BuyInEntry,
     CorrectionEntry,
     Entry,
+    Fault,
     FieldError,
     LedgerError,
     PaymentEntry,
     PrizeEntry,
     RenameEntry,
     RoundEntry,
+    Why,
     decode,
+    read,
     read_loosely,
     reversal_reason,
     reversed_kind,
@@ -82,7 +76,6 @@ __all__ = [
     "KINDS",
     "POOL_KINDS",
     "RESERVED",
-    "SHAPES",
     "BanluckError",
     "Check",
     "Checked",
@@ -182,35 +175,28 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
 
     In the form of `add_summaries`: anyone whose totals are all zero is left out.
     """
-    out: dict[str, Summary] = {}
-
-    def of(name: str) -> Summary:
-        found = out.get(name)
-        if found is None:
-            found = out[name] = _empty_summary()
-        return found
-
+    out: defaultdict[str, Summary] = defaultdict(_empty_summary)
     for stored in entries:
         entry = as_entry(stored)
         for name, change in entry.nets().items():
-            of(name)["net"] += change
+            out[name]["net"] += change
         if isinstance(entry, AmendmentEntry):  # the hands as amended replace those before
             for sign, kinds in ((-1, entry.hands_before), (1, entry.hands)):
                 for name, kind in kinds.items():
-                    counts = of(name)["hands"]
+                    counts = out[name]["hands"]
                     counts[kind] = counts.get(kind, 0) + sign
             continue
         if not isinstance(entry, RoundEntry) or entry.stakes == {}:
             continue  # a settlement between rounds (a Bingo cash-out) deals no cards
         dealer = entry.dealer
-        of(dealer)["dealt"] += 1
+        out[dealer]["dealt"] += 1
         players = {t.payer for t in entry.transfers} | {t.payee for t in entry.transfers}
         players.update(entry.hands)
         players.discard(dealer)
         for name in players:
-            of(name)["rounds"] += 1
+            out[name]["rounds"] += 1
         for name, kind in entry.hands.items():
-            hands = of(name)["hands"]
+            hands = out[name]["hands"]
             hands[kind] = hands.get(kind, 0) + 1
     return add_summaries(out)
 
@@ -237,12 +223,10 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
     Zero counts are left out, and so is anyone whose totals are all zero, so that a sum does not
     depend on how it was made: add_summaries(a, b) == subtract_summaries(add_summaries(a, b, c), c).
     """
-    out: dict[str, Summary] = {}
+    out: defaultdict[str, Summary] = defaultdict(_empty_summary)
     for part in parts:
         for name, s in part.items():
-            acc = out.get(name)
-            if acc is None:
-                acc = out[name] = _empty_summary()
+            acc = out[name]
             acc["net"] += s["net"]
             acc["rounds"] += s["rounds"]
             acc["dealt"] += s["dealt"]
@@ -263,7 +247,7 @@ def add_summaries(*parts: Mapping[str, Summary]) -> dict[str, Summary]:
 def payment(payer: str, payee: str, amount: int, note: str = "") -> PaymentEntry:
     """A payment entry, not yet recorded (`NEW`): `payer` handed `amount` in cash to `payee`."""
     entry = {"kind": "payment", "from": payer, "to": payee, "amount": amount, "note": note}
-    problems = _payment_problems(entry)
+    problems = entry_problems(entry)
     found = plain_problem(note, "the note") if isinstance(note, str) else None
     if found:
         problems.append(found)
@@ -279,7 +263,7 @@ def pool_entry(
     `pool`, or is paid it out of the pool."""
     entry = {"kind": kind, "player": player, "pool": pool, "amount": amount, "note": note}
     problems = [f"kind is {kind!r}, expected buy-in or prize"] if kind not in POOL_KINDS else []
-    problems += _pool_problems(entry)
+    problems += entry_problems({**entry, "kind": "prize" if kind == "prize" else "buy-in"})
     if problems:
         raise LedgerError(f"cannot record the {kind}: {'; '.join(problems)}")
     made = BuyInEntry if kind == "buy-in" else PrizeEntry
@@ -330,8 +314,8 @@ def correction(
 ) -> CorrectionEntry:
     """A correction entry, not yet recorded (`NEW`), whose transfers exactly reverse `target`
     (its effect as it stands `now`, when given: a round's as its amendments left it)."""
-    if isinstance(target, Mapping):
-        target = as_entry(target) if target.get("kind") != "correction" else target
+    if isinstance(target, Mapping) and target.get("kind") != "correction":
+        target = as_entry(target)
     if isinstance(target, Mapping) or target.kind == "correction":
         seq = target.get("seq") if isinstance(target, Mapping) else target.seq
         raise LedgerError(
@@ -380,8 +364,6 @@ def amendment(
             f"round {entry.round} of night {entry.night} was reversed by seq {now.reversed_by}:"
             " there is nothing left to amend"
         )
-    if sum(nets(outcome).values()) != 0:
-        raise LedgerError("the amended round does not net to zero")
     key = Counter((t.payer, t.payee, t.amount, t.reason) for t in outcome)
     key.subtract((t.payer, t.payee, t.amount, t.reason) for t in now.effect)
     gone = [
@@ -409,7 +391,7 @@ def amendment(
 def rename(old: str, new: str) -> RenameEntry:
     """A rename entry, not yet recorded (`NEW`): `old` is called `new` from now on, in every
     entry."""
-    problems = _rename_problems({"kind": "rename", "from": old, "to": new})
+    problems = entry_problems({"kind": "rename", "from": old, "to": new})
     if problems:
         raise LedgerError(f"cannot rename: {'; '.join(problems)}")
     return RenameEntry(**NEW, old=old, new=new)
@@ -461,184 +443,48 @@ def _why(exc: BaseException) -> str:
     return str(exc)
 
 
-def _is_amount(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
-
-
-def _amount_problem(value: object, what: str, top: int = MAX_TRANSFER) -> str | None:
-    """What is wrong with an amount: a whole number from 1 to `top` (a transfer's bound unless
-    told), so that no sum of amounts outgrows what the index can hold."""
-    if not _is_amount(value):
-        return f"{what} is {value!r}, expected a positive whole number"
-    if value > top:  # type: ignore[operator]
-        return f"{what} is {value!r}, too large: give a whole number from 1 to {top:,}"
-    return None
-
-
-def _name_problem(value: object, role: str, people: Collection[str] | None) -> str | None:
-    if not isinstance(value, str) or not value.strip():
-        return f"{role} is {value!r}, expected a name"
-    if people is not None and value not in people:
+def _phrase(fault: Fault) -> str | None:
+    """A fault of one entry as `check` says it; None for one it leaves to the codec (an unknown
+    key, a missing `night`): the shape of a stored file is the storage's to refuse."""
+    role, value, why = fault.role, fault.value, fault.why
+    if role is None or why in (Why.UNKNOWN, Why.NOT_TRANSFER):
+        return None
+    if why is Why.STRANGER:
         return f"{role} {value} is not a known person"
-    return None
-
-
-def _transfer_problems(
-    transfers: object, people: Collection[str] | None, what: str = "transfer"
-) -> list[str]:
-    if not isinstance(transfers, list):
-        return [f"transfers is {type(transfers).__name__}, expected a list"]
-    problems: list[str] = []
-    for i, t in enumerate(transfers, 1):
-        if not isinstance(t, Mapping):
-            problems.append(f"{what} {i} is {t!r}, expected an object")
-            continue
-        for role in ("from", "to"):
-            found = _name_problem(t.get(role), f"{what} {i} {role}", people)
-            if found:
-                problems.append(found)
-        found = _amount_problem(t.get("amount"), f"{what} {i} amount")
-        if found:
-            problems.append(found)
-        if t.get("from") == t.get("to") and isinstance(t.get("from"), str):
-            problems.append(f"{what} {i} is from {t.get('from')} to themself")
-        if not isinstance(t.get("reason", ""), str):
-            problems.append(f"{what} {i} reason is {t.get('reason')!r}, expected text")
-    return problems
-
-
-def _ends_problems(
-    entry: Mapping[str, Any], roles: tuple[str, str], people: Collection[str] | None
-) -> list[str]:
-    """What is wrong with the names an entry holds in `from` and `to` (named by `roles`)."""
-    found = (
-        _name_problem(entry.get("from"), roles[0], people),
-        _name_problem(entry.get("to"), roles[1], people),
-    )
-    return [p for p in found if p]
-
-
-def _payment_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
-    problems = _ends_problems(entry, ("payer", "payee"), people)
-    if entry.get("from") == entry.get("to") and isinstance(entry.get("from"), str):
-        problems.append(f"{entry.get('from')} cannot pay themself")
-    return problems + _amount_and_note(entry)
-
-
-def _amount_and_note(entry: Mapping[str, Any]) -> list[str]:
-    """A payment's, a buy-in's or a prize's amount and note: a payment or a buy-in is bounded
-    like a stake, a prize (a pool of buy-ins) like a transfer."""
-    problems = []
-    top = MAX_TRANSFER if entry.get("kind") == "prize" else MAX_AMOUNT
-    found = _amount_problem(entry.get("amount"), "amount", top)
-    if found:
-        problems.append(found)
-    if not isinstance(entry.get("note", ""), str):
-        problems.append(f"note is {entry.get('note')!r}, expected text")
-    return problems
-
-
-def _dealer_and_log_problems(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
-    """A round's (or its amendment's) dealer and night-log lines."""
-    problems = []
-    found = _name_problem(entry.get("dealer"), "dealer", people)
-    if found:
-        problems.append(found)
-    log = entry.get("log")
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-        problems.append("log must be a list of lines of text")
-    return problems
-
-
-def _round_problems(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
-    problems = _transfer_problems(entry.get("transfers"), people)
-    number = entry.get("round")
-    if not _is_amount(number):
-        problems.append(f"round number is {number!r}, expected a positive whole number")
-    problems += _dealer_and_log_problems(entry, people)
-    hands = entry.get("hands")
-    if not isinstance(hands, Mapping):
-        problems.append(f"hands is {hands!r}, expected {{name: hand kind}}")
-    else:
-        for name, hand in hands.items():
-            found = _name_problem(name, "hand of", people)
-            if found:
-                problems.append(found)
-            if not isinstance(hand, str) or not hand:
-                problems.append(f"hand of {name} is {hand!r}, expected a hand kind")
-    if not isinstance(entry.get("preset"), Mapping):
-        problems.append("preset snapshot is missing")
-    if not problems:
-        moved = (Transfer(t["from"], t["to"], t["amount"]) for t in entry["transfers"])
-        total = sum(nets(moved).values())
-        if total != 0:  # transfers always net to zero; this guards amounts gone wrong
-            problems.append(f"transfers net to {total}, not zero")
-    return problems
-
-
-def _pool_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
-    """A buy-in or a prize: a known player, a pool name, a positive whole amount."""
-    problems = [p for p in (_name_problem(entry.get("player"), "player", people),) if p]
-    pool = entry.get("pool")
-    if not isinstance(pool, str) or not pool.strip() or pool.startswith(POOL_PREFIX):
-        problems.append(f"pool is {pool!r}, expected the name of a prize pool")
-    if isinstance(entry.get("player"), str) and entry["player"].startswith(POOL_PREFIX):
-        problems.append(f"player {entry['player']} is a pool, not a person")
-    return problems + _amount_and_note(entry)
-
-
-def _correction_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
-    if "amends" in entry:
-        return _amendment_shape(entry, people)
-    problems = _transfer_problems(entry.get("transfers"), people)
-    target = entry.get("reverses")
-    if not isinstance(target, int) or isinstance(target, bool):
-        problems.append(f"reverses is {target!r}, expected the seq of an entry")
-    if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
-        problems.append("a correction needs a reason")
-    return problems
-
-
-def _amendment_shape(entry: Mapping[str, Any], people: Collection[str] | None) -> list[str]:
-    problems = _transfer_problems(entry.get("transfers"), people)
-    problems += _transfer_problems(entry.get("outcome"), people, "outcome transfer")
-    for key in ("amends", "round", "round_night"):
-        if not _is_amount(entry.get(key)):
-            problems.append(f"{key} is {entry.get(key)!r}, expected a positive whole number")
-    if not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
-        problems.append("a correction needs a reason")
-    problems += _dealer_and_log_problems(entry, people)
-    for key in ("hands", "hands_before"):
-        hands = entry.get(key)
-        if not isinstance(hands, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) and v for k, v in hands.items()
-        ):
-            problems.append(f"{key} is {hands!r}, expected {{name: hand kind}}")
-    if not problems:
-        moved = (Transfer(t["from"], t["to"], t["amount"]) for t in entry["outcome"])
-        total = sum(nets(moved).values())
-        if total != 0:
-            problems.append(f"the outcome nets to {total}, not zero")
-    return problems
-
-
-def _rename_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
-    # the old name is gone from the people seated since, and the new one may be new: any names
-    problems = _ends_problems(entry, ("old name", "new name"), None)
-    if not problems and entry["from"] == entry["to"]:
-        problems.append(f"{entry['from']} is already called so")
-    return problems
-
-
-# What is wrong with one stored entry of each kind; a new kind adds its function here.
-SHAPES: dict[str, Callable[[Mapping[str, Any], Collection[str] | None], list[str]]] = {
-    "round": _round_problems,
-    "payment": _payment_problems,
-    "correction": _correction_shape,
-    "buy-in": _pool_problems,
-    "prize": _pool_problems,
-    "rename": _rename_problems,
-}
+    if why is Why.TOO_LARGE:
+        return f"{role} {fault.problem}"
+    match fault.form:
+        case "name" if why is Why.POOL:
+            return f"{role} {value} is a pool, not a person"
+        case "name":
+            return f"{role} is {value!r}, expected a name"
+        case "count" | "amount":
+            return f"{role} is {value!r}, expected a positive whole number"
+        case "whole":
+            return f"{role} is {value!r}, expected the seq of an entry"
+        case "text":
+            return f"{role} is {value!r}, expected text"
+        case "reason":
+            return "a correction needs a reason"
+        case "pool":
+            return f"pool is {value!r}, expected the name of a prize pool"
+        case "lines":
+            return "log must be a list of lines of text"
+        case "transfers":
+            return f"transfers is {type(value).__name__}, expected a list"
+        case "transfer" if why is Why.SELF:
+            return f"{role} is from {value} to themself"
+        case "transfer":
+            return f"{role} is {value!r}, expected an object"
+        case "hands":
+            return f"{role} is {value!r}, expected {{name: hand kind}}"
+        case "hand":
+            return f"{role} is {value!r}, expected a hand kind"
+        case "preset":
+            return "preset snapshot is missing"
+        case "payment":
+            return f"{value} cannot pay themself"
+    return f"{value} is already called so"  # a rename to the same name
 
 
 def entry_problems(entry: Mapping[str, Any], people: Collection[str] | None = None) -> list[str]:
@@ -647,12 +493,22 @@ def entry_problems(entry: Mapping[str, Any], people: Collection[str] | None = No
     With `people`, every name must be one of them. Cross-entry rules (seq order, what a
     correction reverses) are checked by `check`.
     """
+    return _read_checked(entry, people)[1]
+
+
+def _read_checked(
+    entry: Mapping[str, Any], people: Collection[str] | None
+) -> tuple[Entry | None, list[str]]:
+    """An entry read once: its typed form (None when the codec refuses it) and its problems."""
     if not isinstance(entry, Mapping):
-        return [f"entry is {type(entry).__name__}, expected an object"]
+        return None, [f"entry is {type(entry).__name__}, expected an object"]
     kind = entry.get("kind")
     if kind not in KINDS:
-        return [f"kind is {kind!r}, expected one of {', '.join(KINDS)}"]
-    return SHAPES[kind](entry, people)
+        return None, [f"kind is {kind!r}, expected one of {', '.join(KINDS)}"]
+    typed, faults = read(entry, people)
+    if any(fault.why in DECODE_FAULTS for fault in faults):
+        typed = None
+    return typed, [phrase for fault in faults if (phrase := _phrase(fault))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -689,9 +545,7 @@ def _label_of(entry: Checked) -> str:
     if isinstance(entry, RoundEntry):
         night = "?" if entry.night is None else entry.night  # read loosely, without a night
         return f"seq {entry.seq} (round {entry.round} of night {night})"
-    if entry.kind in KINDS:
-        return f"seq {entry.seq} ({entry.kind})"
-    return f"seq {entry.seq}"
+    return f"seq {entry.seq} ({entry.kind})"
 
 
 def seqs_increase(entries: Sequence[Checked]) -> list[Problem]:
@@ -728,12 +582,12 @@ def corrections_reverse_exactly(entries: Sequence[Checked]) -> list[Problem]:
     for entry in entries:
         by_seq[entry.seq] = entry
         if isinstance(entry, CorrectionEntry):
-            label = _label_of(entry)
             found = _correction_problems(entry, by_seq, reversed_by, stood)
-            problems += [Problem(entry.seq, f"{label}: {p}") for p in found]
         elif isinstance(entry, AmendmentEntry):
             found = _amendment_problems(entry, by_seq, reversed_by, stood)
-            problems += [Problem(entry.seq, f"{_label_of(entry)}: {p}") for p in found]
+        else:
+            continue
+        problems += [Problem(entry.seq, f"{_label_of(entry)}: {p}") for p in found]
     return problems
 
 
@@ -814,15 +668,11 @@ def check(
             found.append((i, Problem(seq, f"{label}: seq {seq} appears twice")))
             continue
         seen.add(seq)
-        own = entry_problems(stored, people)
-        entry: Checked | None = None
-        if not own:
-            # A sound entry that the codec finds fault with (an unknown key, a missing `night`)
-            # is read as before; reporting `decode`'s finding here would check stored files in
-            # depth, which changes what `banluck check` says.
-            entry = as_entry(stored)
-        if entry is None:
-            entry = Damaged(seq, stored.get("kind"), label, tuple(own))
+        typed, own = _read_checked(stored, people)
+        if own:
+            entry: Checked = Damaged(seq, stored.get("kind"), label, tuple(own))
+        else:  # one the codec finds fault with (an unknown key, a missing `night`) reads as before
+            entry = typed or as_entry(stored)
         position[entry.seq] = i
         checked.append(entry)
         linked.append(_named_today(stored, entry, renames))

@@ -27,9 +27,9 @@ Everything here is pure: no I/O, integers only, and the same balances always giv
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
@@ -245,32 +245,27 @@ def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list
     if n == 0:
         return []
     full = (1 << n) - 1
+    zero: list[int] | None = None
     if strategy == "auto":
         # The zero-sum subsets are found by meeting in the middle (creditors against debtors,
         # each side split in two) without listing all 2**n subset sums; the chain then costs
         # len(zero)**2 / 2 tests of about 14 ns. Only when amounts repeat so much that zero-sum
         # subsets abound does every subset get visited (n * 2**n steps of about 33 ns).
         if _kinds_of_subsets(values) <= MULTISET_LIMIT:
-            return _multiset_groups(values)
-        zero_or_none = _zero_subsets(values, ZERO_SUBSETS_LIMIT)
-        if zero_or_none is not None:
-            return [
-                [i for i in range(n) if g >> i & 1]
-                for g in _packing(zero_or_none, full, _positive(values), _smallest(values))
-            ]
-        cuts = _sweep(n, _subset_sums(values))
-    elif strategy == "chain":
+            strategy = "multiset"
+        else:
+            zero = _zero_subsets(values, ZERO_SUBSETS_LIMIT)
+            strategy = "sweep" if zero is None else "meet"
+    if strategy == "multiset":
+        return _multiset_groups(values)
+    if strategy == "meet":
+        zero = _zero_subsets(values, None) if zero is None else zero
+        assert zero is not None
+        packed = _packing(zero, full, _positive(values), _smallest(values))
+        return [[i for i in range(n) if g >> i & 1] for g in packed]
+    if strategy == "chain":
         sums = _subset_sums(values)
         cuts = _longest_chain([m for m in range(1, full + 1) if sums[m] == 0])
-    elif strategy == "meet":
-        found = _zero_subsets(values, None)
-        assert found is not None
-        return [
-            [i for i in range(n) if g >> i & 1]
-            for g in _packing(found, full, _positive(values), _smallest(values))
-        ]
-    elif strategy == "multiset":
-        return _multiset_groups(values)
     elif strategy == "sweep":
         cuts = _sweep(n, _subset_sums(values))
     else:
@@ -317,48 +312,27 @@ def _multiset_groups(values: Sequence[int]) -> list[list[int]]:
     )
     positive = [a > 0 for a in amounts]
     smallest = _smallest(values)
-    memo: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
 
     def bound(rest: tuple[int, ...]) -> int:
         creditors = sum(k for k, p in zip(rest, positive, strict=True) if p)
         size = sum(rest)
         return min(size // smallest, creditors, size - creditors)
 
-    def most(rest: tuple[int, ...]) -> int:
-        if not any(rest):
-            return 0
-        known = memo.get(rest)
-        if known is not None:
-            return known[0]
+    def holding_first(rest: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
         first = next(i for i, k in enumerate(rest) if k)
-        cap = max(1, bound(rest))
-        best, choice = 1, rest
-        for group in zero:
-            if best >= cap:
-                break
-            if group[first] == 0 or group == rest:
-                continue
-            if any(g > r for g, r in zip(group, rest, strict=True)):
-                continue
-            left = tuple(r - g for r, g in zip(rest, group, strict=True))
-            if 1 + bound(left) <= best:
-                continue
-            count = 1 + most(left)
-            if count > best:
-                best, choice = count, group
-        memo[rest] = (best, choice)
-        return best
+        return (group for group in zero if group[first])
 
-    most(have)
+    def left_of(rest: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...] | None:
+        if any(g > r for g, r in zip(group, rest, strict=True)):
+            return None
+        return tuple(r - g for r, g in zip(rest, group, strict=True))
+
+    chosen = _most_groups(have, holding_first, left_of, bound, lambda rest: not any(rest))
     pools = {a: [i for i, v in enumerate(values) if v == a] for a in amounts}
-    groups = []
-    rest = have
-    while any(rest):
-        choice = memo[rest][1]
-        groups.append(
-            [pools[a].pop(0) for a, k in zip(amounts, choice, strict=True) for _ in range(k)]
-        )
-        rest = tuple(r - g for r, g in zip(rest, choice, strict=True))
+    groups = [
+        [pools[a].pop(0) for a, k in zip(amounts, choice, strict=True) for _ in range(k)]
+        for choice in chosen
+    ]
     return [sorted(g) for g in groups]
 
 
@@ -435,36 +409,58 @@ def _packing(zero: Sequence[int], full: int, positive: int, smallest: int = 3) -
     by_low: dict[int, list[int]] = {}
     for m in sorted(zero, key=lambda m: (m.bit_count(), m)):
         by_low.setdefault(m & -m, []).append(m)
-    memo: dict[int, tuple[int, int]] = {}
 
-    def most(rest: int) -> int:
-        if rest == 0:
+    def left_of(rest: int, group: int) -> int | None:
+        return rest ^ group if group & rest == group else None
+
+    return _most_groups(
+        full, lambda rest: by_low.get(rest & -rest, ()), left_of, bound, lambda rest: rest == 0
+    )
+
+
+Part = TypeVar("Part", int, tuple[int, ...])
+
+
+def _most_groups(
+    full: Part,
+    candidates: Callable[[Part], Iterable[Part]],
+    left_of: Callable[[Part, Part], Part | None],
+    bound: Callable[[Part], int],
+    empty: Callable[[Part], bool],
+) -> list[Part]:
+    """The most disjoint zero-sum groups that make up `full`, the search of `_packing` and
+    `_multiset_groups` (memoised): each group is one of the `candidates` for what is left (the
+    zero-sum groups holding its first member), `left_of(rest, group)` what remains after it
+    (None when it does not fit) and `bound(rest)` the most groups `rest` can split into."""
+    memo: dict[Part, tuple[int, Part]] = {}
+
+    def most(rest: Part) -> int:
+        if empty(rest):
             return 0
         known = memo.get(rest)
         if known is not None:
             return known[0]
         cap = max(1, bound(rest))
         best, choice = 1, rest
-        for group in by_low.get(rest & -rest, ()):
+        for group in candidates(rest):
             if best >= cap:
                 break
-            if group != rest and group & rest == group:
-                left = rest ^ group
-                if 1 + bound(left) <= best:
-                    continue
-                count = 1 + most(left)
-                if count > best:
-                    best, choice = count, group
+            left = left_of(rest, group)
+            if group == rest or left is None or 1 + bound(left) <= best:
+                continue
+            count = 1 + most(left)
+            if count > best:
+                best, choice = count, group
         memo[rest] = (best, choice)
         return best
 
     most(full)
     groups = []
-    rest = full
-    while rest:
+    rest: Part | None = full
+    while rest is not None and not empty(rest):
         choice = memo[rest][1]
         groups.append(choice)
-        rest ^= choice
+        rest = left_of(rest, choice)
     return groups
 
 

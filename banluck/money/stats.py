@@ -40,13 +40,6 @@ class PlayerStats:
         }
 
 
-def entry_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
-    """Each person's change of balance from one ledger entry (+ owed more): a round's or a
-    correction's transfers, or a payment (which raises the payer's balance). It is
-    `ledger.net_of`, that is `Entry.nets()`: the ledger's one net computation."""
-    return net_of(entry)
-
-
 def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     """Each person's result from one entry: what was won or lost at the table. A round counts,
     and a correction of one; a payment (and its correction) moves debts, not results, and so do
@@ -116,7 +109,7 @@ def player_stats(
 def running_balances(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
     """Each person's balance after every entry (payments included, as in `banluck ledger`),
     from zero (people who join later start at 0)."""
-    return _running(entries, entry_nets)
+    return _running(entries, net_of)  # `Entry.nets()`: the ledger's one net computation
 
 
 def running_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, list[int]]:
@@ -147,8 +140,7 @@ def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
     """Each person's result over `entries`, sorted by name (zeros kept for people in a round)."""
     out: dict[str, int] = {}
     for entry in entries:
-        for name, amount in result_nets(entry).items():
-            out[name] = out.get(name, 0) + amount
+        _add(out, result_nets(entry))
     return dict(sorted(out.items()))
 
 
@@ -189,11 +181,15 @@ def _totalled(
     """The entries, typed, adding each one's result and balance into `result` and `balance`."""
     for stored in entries:
         entry = as_entry(stored)
-        for name, amount in entry.nets().items():
-            balance[name] = balance.get(name, 0) + amount
-        for name, amount in result_nets(entry).items():
-            result[name] = result.get(name, 0) + amount
+        _add(balance, entry.nets())
+        _add(result, result_nets(entry))
         yield entry
+
+
+def _add(total: dict[str, int], amounts: Mapping[str, int]) -> None:
+    """Add each person's amount into `total`."""
+    for name, amount in amounts.items():
+        total[name] = total.get(name, 0) + amount
 
 
 def _ordered(
@@ -213,19 +209,12 @@ def add_totals(*parts: Mapping[str, Any]) -> Totals:
     balance: dict[str, int] = {}
     for part in parts:
         for name, p in part["players"].items():
-            acc = players.get(name)
-            if acc is None:
-                acc = players[name] = {"rounds": 0, "dealt": 0, "net_as_dealer": 0, "kinds": {}}
-            acc["rounds"] += p["rounds"]
-            acc["dealt"] += p["dealt"]
-            acc["net_as_dealer"] += p["net_as_dealer"]
-            kinds = acc["kinds"]
-            for kind, n in p["kinds"].items():
-                kinds[kind] = kinds.get(kind, 0) + n
-        for name, amount in part["result"].items():
-            result[name] = result.get(name, 0) + amount
-        for name, amount in part["balance"].items():
-            balance[name] = balance.get(name, 0) + amount
+            acc = players.setdefault(name, {"rounds": 0, "dealt": 0, "net_as_dealer": 0})
+            for key in ("rounds", "dealt", "net_as_dealer"):
+                acc[key] += p[key]
+            _add(acc.setdefault("kinds", {}), p["kinds"])
+        _add(result, part["result"])
+        _add(balance, part["balance"])
     return _ordered(players, result, balance)
 
 

@@ -68,6 +68,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from banluck.money.entries import Fault, read
 from banluck.money.ledger import KINDS
 from banluck.storage.files import Newer, Shape, Tables
 
@@ -336,46 +337,43 @@ def _check_tournament(tournament: Any) -> None:
         raise Shape(f"{where}.lines is {lines!r}, not a list of lines")
 
 
-def _transfers(value: Any, where: str) -> None:
-    if not isinstance(value, list):
-        raise Shape(f"{where} field 'transfers' is {value!r}, not a list")
-    for i, t in enumerate(value):
-        if not isinstance(t, dict):
-            raise Shape(f"{where} transfer {i + 1} is {t!r}, not an object")
-        # amounts are the ledger's to judge (`banluck check` lists every bad one)
-        _need(t, f"{where} transfer {i + 1}", to=str, **{"from": str})
-        if "reason" in t and not isinstance(t["reason"], str):
-            raise Shape(f"{where} transfer {i + 1} field 'reason' is {t['reason']!r}")
+# The order in which a night file's entry is checked field by field: of its faults the storage
+# refuses (`Fault.refuse`), the first in this order is named (a transfer's `to` before its
+# `from`, a hand's kind after the log).
+_ORDER = (
+    *("seq", "night", "at", "to", "from", "player", "pool", "transfers", "reverses", "reason"),
+    *("amends", "round", "round_night", "dealer", "hands", "outcome", "log", "hands."),
+    *("stakes", "table_before"),
+)
+
+
+def _rank(fault: Fault) -> tuple[int, ...]:
+    head, *rest = fault.path
+    if rest and head == "hands":
+        return (_ORDER.index("hands."),)
+    inner = [_ORDER.index(p) for p in rest[1:] if head in ("transfers", "outcome")]
+    return (_ORDER.index(str(head)), *(p for p in rest[:1] if isinstance(p, int)), *inner)
 
 
 def _check_entry_fields(entry: dict[str, Any], where: str) -> None:
-    """An entry's fields, in depth, by kind."""
-    _need(entry, where, night=int, at=str)
-    kind = entry["kind"]
-    if kind in ("payment", "rename"):
-        _need(entry, where, to=str, **{"from": str})
+    """An entry's fields, in depth, by kind: those the storage refuses a file for (amounts,
+    notes and names are the ledger's to judge: `banluck check` lists every bad one)."""
+    refused = [fault for fault in read(entry)[1] if fault.refuse]
+    if not refused:
         return
-    if kind in ("buy-in", "prize"):  # a tournament's pool: amounts are the ledger's to judge
-        _need(entry, where, player=str, pool=str)
-        return
-    _transfers(entry.get("transfers"), where)
-    if kind == "correction" and "amends" in entry:
-        _need(entry, where, amends=int, round=int, round_night=int, dealer=str, hands=dict)
-        _transfers(entry.get("outcome"), f"{where} outcome:")
-        return
-    if kind == "correction":
-        _need(entry, where, reverses=int, reason=str)
-        return
-    _need(entry, where, round=int, dealer=str, hands=dict)
-    log = entry.get("log")
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
-        raise Shape(f"{where} field 'log' is {log!r}, not a list of lines")
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in entry["hands"].items()):
-        raise Shape(f"{where} field 'hands' is {entry['hands']!r}")
-    if "stakes" in entry:
-        _amounts(entry["stakes"], f"{where} field 'stakes'")
-    if "table_before" in entry and not isinstance(entry["table_before"], dict):
-        raise Shape(f"{where} field 'table_before' is {entry['table_before']!r}")
+    fault = min(refused, key=_rank)
+    field, *rest = (str(part) for part in fault.path)
+    value = entry.get(field)
+    key = "transfers" if field == "outcome" else field
+    if field == "outcome":
+        where = f"{where} outcome:"
+    if not rest or key in ("hands", "stakes"):
+        tail = {"transfers": ", not a list", "log": ", not a list of lines"}
+        tail["stakes"] = ", not names with whole positive amounts"
+        raise Shape(f"{where} field {key!r} is {value!r}{tail.get(key, '')}")
+    if len(rest) == 1:
+        raise Shape(f"{where} transfer {rest[0]} is {fault.value!r}, not an object")
+    raise Shape(f"{where} transfer {rest[0]} field {rest[1]!r} is {fault.value!r}")
 
 
 def check_entry_fields(entry: dict[str, Any], where: str) -> None:
