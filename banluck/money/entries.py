@@ -38,7 +38,7 @@ of each party's balance: the one net computation of the ledger.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeAlias
@@ -282,6 +282,46 @@ Entry: TypeAlias = (
 def nets_of(entry: Entry) -> dict[str, int]:
     """Each party's change of balance from one entry (parties it does not touch are absent)."""
     return entry.nets()
+
+
+# -- the one count of rounds (docs/choices.md) ------------------------------------------------
+
+
+def between_rounds(entry: Entry | Mapping[str, Any]) -> bool:
+    """A settlement between rounds (a Bingo cash-out, a paying pass): a round entry without
+    stakes, which is money between rounds and never a round dealt, played or counted."""
+    if isinstance(entry, Mapping):
+        return entry.get("kind") == "round" and entry.get("stakes") == {}
+    return isinstance(entry, RoundEntry) and entry.stakes == {}
+
+
+def numbered(
+    entries: Iterable[Mapping[str, Any]],
+) -> Iterator[tuple[Mapping[str, Any], int | None]]:
+    """Each entry (in seq order, of any nights) with its round's number as the table counts it:
+    the rounds of its night up to it, so a settlement between rounds carries the number of the
+    round before it; None for an entry of another kind. The stored `round` is the settlement's
+    place in the night, which a settlement between rounds takes too."""
+    counts: dict[int, int] = {}
+    for e in entries:
+        number = None
+        if e.get("kind") == "round":
+            number = counts.get(e["night"], 0) + (not between_rounds(e))
+            counts[e["night"]] = number
+        yield e, number
+
+
+def rounds_by_number(entries: Iterable[Mapping[str, Any]]) -> dict[int, Mapping[str, Any]]:
+    """A night's rounds by their number as the table counts them (`round 4` of `ledger --round`
+    and `amend`), the settlements between rounds left out."""
+    return {n: e for e, n in numbered(entries) if n is not None and not between_rounds(e)}
+
+
+def round_title(number: int, between: bool) -> str:
+    """`round 4`; a settlement between rounds is no round: `after round 3`."""
+    if not between:
+        return f"round {number}"
+    return f"after round {number}" if number else "before round 1"
 
 
 # -- decoding --------------------------------------------------------------------------------

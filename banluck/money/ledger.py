@@ -70,6 +70,7 @@ from banluck.money.entries import (
     PrizeEntry,
     RenameEntry,
     RoundEntry,
+    between_rounds,
     decode,
     read_loosely,
     reversal_reason,
@@ -200,8 +201,8 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
                     counts = of(name)["hands"]
                     counts[kind] = counts.get(kind, 0) + sign
             continue
-        if not isinstance(entry, RoundEntry) or entry.stakes == {}:
-            continue  # a settlement between rounds (a Bingo cash-out) deals no cards
+        if not isinstance(entry, RoundEntry) or between_rounds(entry):
+            continue  # deals no cards
         dealer = entry.dealer
         of(dealer)["dealt"] += 1
         players = {t.payer for t in entry.transfers} | {t.payee for t in entry.transfers}

@@ -9,7 +9,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.money.entries import AmendmentEntry, CorrectionEntry, Entry, RoundEntry
+from banluck.money.entries import (
+    AmendmentEntry,
+    CorrectionEntry,
+    Entry,
+    RoundEntry,
+    between_rounds,
+)
 from banluck.money.ledger import as_entry, net_of
 
 DEBT_KINDS = ("payment",)
@@ -91,7 +97,7 @@ def player_stats(
         nets = entry.nets()
         if isinstance(entry, RoundEntry):
             of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
-            if entry.stakes != {}:  # else a settlement between rounds (a Bingo cash-out)
+            if not between_rounds(entry):
                 seated = frozenset({entry.dealer, *(entry.stakes or {})})
                 played[entry.seq] = (entry.dealer, seated, entry.hands)
                 count(entry.dealer, seated, entry.hands, 1)

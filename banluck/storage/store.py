@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
-from banluck.money.entries import Entry
+from banluck.money.entries import Entry, between_rounds
 from banluck.money.ledger import Summary
 from banluck.storage import journal, schema
 from banluck.storage.clean import (
@@ -387,26 +387,27 @@ class Store:
             return None
         return dict(night_of(tx.night_db(latest)))
 
-    def tonight_view(self) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str]]:
+    def tonight_view(
+        self,
+    ) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str], int]:
         """The open night as a session needs it, in one read: the stamp of its data on disk
         (taken before reading: a write in between shows as a stamp that differs), its record
         (with its preset snapshot; None when no night is open), the number of its next round
-        and its live round."""
+        entry, its live round, and how many of its round entries are settlements between
+        rounds."""
         latest = self._latest_id()
         stamp = self.stamp(latest) if latest is not None else None
         tx = self._read()
         if tx.latest is None or tx.record(tx.latest)["status"] != "open":
-            return None, None, 1, []
+            return None, None, 1, [], 0
         if tx.latest != latest:
             stamp = None  # another night was opened in between: compare on the next write
         tables = tables_of(tx.night_db(tx.latest))
-        rounds = [
-            int(e.get("round", 0))
-            for e in tables.get("entries", {}).values()
-            if e.get("kind") == "round"
-        ]
+        rounds = [e for e in tables.get("entries", {}).values() if e.get("kind") == "round"]
         live = [doc["line"] for doc in tables.get("live", {}).values()]
-        return stamp, dict(tables["night"]["1"]), max(rounds, default=0) + 1, live
+        number = max((int(e.get("round", 0)) for e in rounds), default=0) + 1
+        between = sum(map(between_rounds, rounds))
+        return stamp, dict(tables["night"]["1"]), number, live, between
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""
