@@ -22,6 +22,7 @@ from banluck.core.errors import BanluckError, RuleError
 
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
+    from banluck.storage import Store
     from banluck.table.preset import TablePreset
 
 KEY = "tournament"
@@ -63,6 +64,38 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
             " run `banluck check`"
         ) from None
     return played
+
+
+def outcomes(store: Store, night: int | None = None) -> dict[int, dict[str, Any]]:
+    """Each tournament night (or night `night` alone) as `history` and `stats` show it, under the
+    names people have now: `hands` played, the `winner` (None before the end, or when the first
+    place is tied), each player's `place` and `result` (the prizes less the buy-in, from the
+    ledger)."""
+    from banluck.money.names import names_after
+    from banluck.money.stats import pool_results
+
+    records = store.nights()
+    renames = [
+        (int(s), str(old), str(new)) for r in records for s, old, new in r.get("renamed", [])
+    ]
+    out = {}
+    for record in records:
+        if tournament_of(record) is None or night not in (None, record["id"]):
+            continue
+        names = names_after(renames, record.get("first_seq") or 0)
+        played = replay(store.night(record["id"]))
+        places: dict[str, int] = {}
+        for group in played.standings():
+            places |= dict.fromkeys((names.get(n, n) for n in group), len(places) + 1)
+        first = [n for n, p in places.items() if p == 1]
+        results = pool_results(store.entries(record["id"]))
+        out[record["id"]] = {
+            "hands": len(played.hands),
+            "winner": first[0] if played.over and len(first) == 1 else None,
+            "place": places,
+            "result": {names.get(n, n): v for n, v in results.items()},
+        }
+    return out
 
 
 def as_tournament(night: object) -> Tournament:

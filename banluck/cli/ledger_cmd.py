@@ -273,15 +273,26 @@ def history(
     """
     if limit < 0:
         raise BanluckError(f"--limit {limit} is not a count: give 0 (every night) or more")
+    from banluck.app.tournament import outcomes
+    from banluck.money.entries import people_only
+
     store = open_store()
     nights = store.nights(totals=True)
+    played = outcomes(store)
     for rec in nights:
         # `net` is the night's balance (its payments included); `result` what was won and lost
         # at the table, `unpaid` what of the night's balance is still owed; `rounds` the rounds
-        # dealt as `stats` counts them (docs/choices.md)
+        # dealt as `stats` counts them (docs/choices.md), a tournament's hands played
         totals = rec.pop("totals")
         rec["rounds"] = sum(p["dealt"] for p in totals["players"].values())
         rec["result"], rec["unpaid"] = totals["result"], dict(rec.get("net") or {})
+        if rec["id"] in played:  # a tournament: its winner, places and results (prize - buy-in)
+            won = played[rec["id"]]
+            for name, amount in won["result"].items():
+                rec["result"][name] = rec["result"].get(name, 0) + amount
+            rec.update(rounds=won["hands"], winner=won["winner"], place=won["place"])
+        for key in ("net", "result", "unpaid"):
+            rec[key] = people_only(rec.get(key) or {})
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
@@ -319,13 +330,26 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     Example: banluck stats --night 1
     """
     from banluck.app.games import counted_kinds
+    from banluck.app.tournament import outcomes
+    from banluck.money.entries import POOL_PREFIX
     from banluck.money.stats import stats_of
 
     store = open_store()
     counted = counted_kinds()
     rows = stats_of(store.totals(None if night is None else [night]), counted)
+    rows = [r for r in rows if not r.name.startswith(POOL_PREFIX)]  # an account, no person
+    played = outcomes(store, night)
+    places: dict[str, dict[int, int]] = {}  # each player's place in each tournament
+    for night_id, won in played.items():
+        for r in rows:
+            r.result += won["result"].get(r.name, 0)  # the prizes less the buy-in
+            if r.name in won["place"]:
+                places.setdefault(r.name, {})[night_id] = won["place"][r.name]
     if as_json:
-        typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
+        dicts = [
+            r.as_dict() | ({"places": places[r.name]} if r.name in places else {}) for r in rows
+        ]
+        typer.echo(json.dumps(dicts, ensure_ascii=False))
         return
     from banluck.cli.render import console, money, records
 
@@ -345,6 +369,9 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     ]
     title = "Stats" + (f", night {night}" if night else ", all nights")
     caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    for night_id, won in played.items():  # each tournament's standings
+        board = ", ".join(f"{p} {n}" for n, p in won["place"].items())
+        caption += f"\ntournament, night {night_id}: {board}"
     out = console()
     out.print(records(title, heads, cells, out.width, caption))
 

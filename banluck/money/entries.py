@@ -96,6 +96,11 @@ def pool_account(name: str) -> str:
     return f"{POOL_PREFIX}{name}"
 
 
+def people_only(amounts: Mapping[str, int]) -> dict[str, int]:
+    """The amounts of people alone: a prize pool is an account, never a person, in any view."""
+    return {name: v for name, v in amounts.items() if not name.startswith(POOL_PREFIX)}
+
+
 # -- the entry types -------------------------------------------------------------------------
 
 

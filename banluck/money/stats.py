@@ -11,10 +11,13 @@ from typing import Any
 
 from banluck.money.entries import (
     AmendmentEntry,
+    BuyInEntry,
     CorrectionEntry,
     Entry,
+    PrizeEntry,
     RoundEntry,
     between_rounds,
+    people_only,
 )
 from banluck.money.ledger import as_entry, net_of
 
@@ -147,6 +150,19 @@ def _running(
         for name in series:
             series[name].append(current[name])
     return series
+
+
+def pool_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
+    """Each player's result from a tournament's buy-ins and prizes (the prizes less the buy-in),
+    which `result_nets` leaves out (the index's totals count the table's play only); the pool's
+    account is no person and is left out."""
+    out: dict[str, int] = {}
+    for stored in entries:
+        entry = as_entry(stored)
+        if isinstance(entry, BuyInEntry | PrizeEntry):
+            for name, amount in people_only(entry.nets()).items():
+                out[name] = out.get(name, 0) + amount
+    return out
 
 
 def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
