@@ -273,12 +273,12 @@ def history(
     """
     if limit < 0:
         raise BanluckError(f"--limit {limit} is not a count: give 0 (every night) or more")
-    from banluck.app.tournament import outcomes
+    from banluck.app.tournament import outcomes, tournament_of
     from banluck.money.entries import people_only
 
     store = open_store()
     nights = store.nights(totals=True)
-    played = outcomes(store)
+    played = outcomes(store, [r["id"] for r in nights if tournament_of(r) is not None])
     for rec in nights:
         # `net` is the night's balance (its payments included); `result` what was won and lost
         # at the table, `unpaid` what of the night's balance is still owed; `rounds` the rounds
@@ -330,15 +330,15 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     Example: banluck stats --night 1
     """
     from banluck.app.games import counted_kinds
-    from banluck.app.tournament import outcomes
+    from banluck.app.tournament import outcomes, pool_nights
     from banluck.money.entries import POOL_PREFIX
     from banluck.money.stats import stats_of
 
     store = open_store()
     counted = counted_kinds()
     rows = stats_of(store.totals(None if night is None else [night]), counted)
+    played = outcomes(store, pool_nights(r.name for r in rows))  # the tournaments in scope
     rows = [r for r in rows if not r.name.startswith(POOL_PREFIX)]  # an account, no person
-    played = outcomes(store, night)
     places: dict[str, dict[int, int]] = {}  # each player's place in each tournament
     for night_id, won in played.items():
         for r in rows:
