@@ -16,7 +16,7 @@ from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer
 from banluck.money import ledger
-from banluck.money.entries import Entry
+from banluck.money.entries import Entry, rounds_by_number
 from banluck.money.names import names_after, renamed_with_log, renames
 from banluck.table.line import read_line
 from banluck.table.night import Night
@@ -83,11 +83,10 @@ def _located(store: Store, seq: int) -> tuple[dict[str, Any], list[dict[str, Any
 def find_round(store: Store, night_id: int, number: int) -> dict[str, Any]:
     """Round `number` of night `night_id`, under the names people have now; BanluckError naming
     the rounds there are."""
-    rounds = [e for e in _stored(store, night_id) if e.get("kind") == "round"]
-    for entry in rounds:
-        if entry.get("round") == number:
-            return named_now(*_located(store, int(entry["seq"])))[0]
-    have = f"rounds 1 to {max(e['round'] for e in rounds)}" if rounds else "no recorded round"
+    rounds = rounds_by_number(_stored(store, night_id))
+    if number in rounds:
+        return named_now(*_located(store, int(rounds[number]["seq"])))[0]
+    have = f"rounds 1 to {max(rounds)}" if rounds else "no recorded round"
     raise BanluckError(f"night {night_id} has no recorded round {number} ({have})")
 
 
@@ -97,10 +96,11 @@ def standing(store: Store, entry: Mapping[str, Any]) -> ledger.Standing:
     return ledger.standing(*named_now(*_located(store, int(entry["seq"]))))
 
 
-def replay_round(entry: Mapping[str, Any], lines: Sequence[str]) -> Replayed:
+def replay_round(entry: Mapping[str, Any], lines: Sequence[str], number: int) -> Replayed:
     """The round's `lines` played at the table of `entry` (its dealer and stakes) under the
-    preset snapshot stored with it. BanluckError names the first line that is wrong."""
-    where = f"round {entry['round']} of night {entry['night']}"
+    preset snapshot stored with it (round `number` as the table counts it). BanluckError names the
+    first line that is wrong."""
+    where = f"round {number} of night {entry['night']}"
     stakes = entry.get("stakes")
     if not stakes:
         raise BanluckError(
@@ -151,7 +151,7 @@ def amend(
             f"round {number} of night {night_id} was reversed by #{now.reversed_by}:"
             " there is nothing left to amend"
         )
-    replayed = replay_round(entry, lines)
+    replayed = replay_round(entry, lines, number)
     if replayed.log == now.log:
         raise BanluckError(
             f"the lines of round {number} of night {night_id} are unchanged: nothing to amend"
@@ -183,11 +183,12 @@ def reverse(store: Store, seq: int, reason: str) -> dict[str, Any]:
     return store.add_linked(seq, make)
 
 
-def edit_text(entry: Mapping[str, Any], now: ledger.Standing, date: str) -> str:
-    """What the editor opens: a header in comments, then the round's lines as they stand."""
+def edit_text(entry: Mapping[str, Any], now: ledger.Standing, date: str, number: int) -> str:
+    """What the editor opens for round `number`: a header in comments, then the round's lines as
+    they stand."""
     stakes = ", ".join(f"{n} {s}" for n, s in (entry.get("stakes") or {}).items())
     head = [
-        f"# round {entry['round']} of night {entry['night']} ({date}), dealer {entry['dealer']};"
+        f"# round {number} of night {entry['night']} ({date}), dealer {entry['dealer']};"
         f" stakes: {stakes}",
         "# Correct the lines and save. Lines starting with # are left out;"
         " saved unchanged, nothing is recorded.",

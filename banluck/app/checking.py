@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from banluck.app.records import replay_stored
 from banluck.core.errors import BanluckError
+from banluck.money.entries import round_title
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -119,8 +120,8 @@ def _round_problems(
         again = _moved(done.transfers, final)
         if stored != again:
             problems.append(
-                f"night {night_id}, entry #{entry['seq']} (round {entry['round']}) in {path}:"
-                f" its lines, played again under the night's stored rules, give {_said(again)};"
+                f"night {night_id}, entry #{entry['seq']} ({round_title(done.counted, done.between)})"
+                f" in {path}: its lines, played again under the night's stored rules, give {_said(again)};"
                 f" the entry holds {_said(stored)}: {RESTORE}, or reverse the round with"
                 f" `banluck correct {entry['seq']} --reason ...`"
             )

@@ -20,6 +20,7 @@ from banluck.app.records import (
     table_of,
 )
 from banluck.core.errors import BanluckError
+from banluck.money.entries import between_rounds, numbered, round_title
 from banluck.table.night import Night
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ def night_log(store: Store, night_id: int | None = None) -> str:
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
     last = "round"  # the heading ends like a round: a blank line follows it
+    counted = {e["seq"]: n for e, n in numbered(rounds) if n is not None}
     for kind, item in in_order(stored_words(record), rounds):
         if last != "word" and (kind == "round" or last == "round"):
             out.append("")  # a blank line before each round and the words that precede it
@@ -98,10 +100,11 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         if kind == "word":
             out.append(item)
             continue
-        if item.get("stakes") == {}:  # a settlement between rounds (a Bingo cash-out): one line
-            out.append(f"{item['log'][0]}  # {item['round']}, dealer {item['dealer']}")
+        title = round_title(counted[item["seq"]], between_rounds(item))
+        if between_rounds(item):  # a settlement between rounds (a Bingo cash-out): one line
+            out.append(f"{item['log'][0]}  # {title}, dealer {item['dealer']}")
             continue
-        out.append(f"round                   # round {item['round']}, dealer {item['dealer']}")
+        out.append(f"round                   # {title}, dealer {item['dealer']}")
         out.extend(item["log"])
     live = store.live() if record["status"] == "open" else []
     if live:
@@ -169,11 +172,17 @@ def _spelt(value: object) -> str:
 def transfers_csv_parts(entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:
     """One row per transfer of every entry (a payment is a row from payer to payee), in pieces,
     an entry's rows a piece, made as the entries come (a year of entries streamed from the store
-    is never held whole)."""
+    is never held whole). `round` is the round's number as the table counts it (a settlement
+    between rounds: its kind, `cashout` or `pass`, and the number of the round before it)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])
-    for e in entries:
+    counted: dict[int, int] = {}
+    for e, number in numbered(entries):
+        if number is not None:
+            counted[e["seq"]] = number
+        elif "amends" in e:  # an amendment names the round it amends
+            number = counted.get(e["amends"], e["round"])
         if e["kind"] == "payment":
             rows = [
                 {
@@ -190,8 +199,8 @@ def transfers_csv_parts(entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:
                 [
                     e["seq"],
                     e["night"],
-                    e["kind"],
-                    e.get("round", ""),
+                    e.get("ended") if between_rounds(e) else e["kind"],
+                    e.get("round", "") if number is None else number,
                     e.get("dealer", ""),
                     t["from"],
                     t["to"],

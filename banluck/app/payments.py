@@ -147,8 +147,12 @@ def settle_tonight(session: Session) -> SettleUp:
 
 
 def _planned(store: Store, scope: str, owed: dict[str, int], via: str | None) -> SettleUp:
+    from banluck.money.entries import POOL_PREFIX
     from banluck.money.settleup import plan, plan_via
 
+    # a pool is no person: one that holds nothing is left out (one still holding buy-ins, from
+    # an older banluck's tournament closed before its end, is settled like a party)
+    owed = {n: v for n, v in owed.items() if v or not n.startswith(POOL_PREFIX)}
     if via is not None:
         via = person(store, via)
         owed.setdefault(via, 0)  # someone even (or not in this part of the ledger) can bank

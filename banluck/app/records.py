@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
 
 
-def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
-    """The table between rounds, from the stored night record."""
+def seating_from(record: Mapping[str, Any], next_round: int, between: int = 0) -> Seating:
+    """The table between rounds, from the stored night record (`between`: how many of its
+    settlements were between rounds)."""
     preset = load_preset(record["snapshot"], source=f"night {record['id']}")
     table = record.get("table") or {}
     default = table.get("default_stake")
@@ -47,6 +48,7 @@ def seating_from(record: Mapping[str, Any], next_round: int) -> Seating:
         dealt=int(table.get("dealt", 0)),
         won=int(table.get("won", 0)),
         next_round=next_round,
+        between=between,
         out=tuple(n for n in table.get("out", []) if n in record["seats"]),
         side=side(table, record["seats"]) if side is not None else None,
     )

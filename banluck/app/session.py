@@ -71,7 +71,7 @@ class Session:
         """The open night, of one of `kinds` (a usual night, a tournament)."""
         # one read of the store: the night's record, its rounds' count and live round, and the
         # stamp of its data taken before reading (a write in between shows)
-        stamp, record, next_round, live = store.tonight_view()
+        stamp, record, next_round, live, between = store.tonight_view()
         from banluck.app.tournament import replay, tournament_of
 
         tournament = tournament_of(record) is not None
@@ -92,7 +92,7 @@ class Session:
                 f"night {record['id']} is a tournament: play it with `banluck table` or"
                 " `banluck tournament act LINE`"
             )
-        night = new_night(seating_from(record, next_round))
+        night = new_night(seating_from(record, next_round, between))
         play_lines(
             night,
             live,
@@ -157,7 +157,7 @@ class Session:
             self.known = False
             self.stamp = self.store.stamp(self.record["id"])
             return
-        stamp, record, _, live = self.store.tonight_view()
+        stamp, record, _, live, _ = self.store.tonight_view()
         self.stamp = stamp
         if record is not None:
             self.record = record
@@ -343,7 +343,8 @@ class Session:
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
         if not lines:  # a settlement between rounds (a Bingo cash-out): one line
             return f"undid `{last['log'][-1]}`"
-        return f"reopened round {last.get('round')} without `{last['log'][-1]}`"
+        number = self.usual.seating.round_number  # the round reopened, as the table counts
+        return f"reopened round {number} without `{last['log'][-1]}`"
 
     def _undo_word(self, words: list[tuple[int, str]], rounds: Sequence[Mapping[str, Any]]) -> str:
         """Undo the night-level line typed last: the table is what replaying the night without

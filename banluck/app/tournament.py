@@ -14,14 +14,16 @@ tournament the dealer is neutral and plays no seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from banluck.app.games import load_preset, night_kind
 from banluck.core.errors import BanluckError, RuleError
+from banluck.money.entries import POOL_PREFIX
 
 if TYPE_CHECKING:
     from banluck.games.tournament.night import Tournament
+    from banluck.storage import Store
     from banluck.table.preset import TablePreset
 
 KEY = "tournament"
@@ -42,7 +44,13 @@ def tournament_of(record: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
 
 def pool_of(night_id: int) -> str:
     """The prize pool's name (its ledger account is `pool:<name>`)."""
-    return f"tournament-{night_id}"
+    return f"{KEY}-{night_id}"
+
+
+def pool_nights(names: Iterable[str]) -> list[int]:
+    """The tournament nights whose prize pools' accounts are among `names`."""
+    prefix = f"{POOL_PREFIX}{KEY}-"
+    return [int(n.removeprefix(prefix)) for n in names if n.startswith(prefix)]
 
 
 def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tournament:
@@ -63,6 +71,33 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
             " run `banluck check`"
         ) from None
     return played
+
+
+def outcomes(store: Store, nights: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """Each tournament night among `nights` as `history` and `stats` show it, under the names
+    people have now: `hands` played, the `winner` (None before the end, or when the first place
+    is tied), each player's `place` and `result` (the prizes less the buy-in, from the ledger).
+    Only these nights' files are read."""
+    from banluck.money.names import names_after
+    from banluck.money.stats import pool_results
+
+    renames = store.renamed() if nights else []
+    out = {}
+    for night_id in nights:
+        entries = store.entries(night_id)
+        names = names_after(renames, entries[0]["seq"] if entries else 0)
+        played = replay(store.night(night_id))
+        places: dict[str, int] = {}
+        for group in played.standings():
+            places |= dict.fromkeys((names.get(n, n) for n in group), len(places) + 1)
+        first = [n for n, p in places.items() if p == 1]
+        out[night_id] = {
+            "hands": len(played.hands),
+            "winner": first[0] if played.over and len(first) == 1 else None,
+            "place": places,
+            "result": {names.get(n, n): v for n, v in pool_results(entries).items()},
+        }
+    return out
 
 
 def as_tournament(night: object) -> Tournament:

@@ -16,6 +16,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
+from banluck.money.entries import between_rounds, numbered
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -68,16 +69,17 @@ def players_view(
     full = store.night(night_id)
     entries = store.entries(night_id)
     handles = read_handles(store)
+    rounds = _rounds(entries)
+    played = sum("between" not in r for r in rounds)  # rounds as the table counts them
     out: dict[str, Any] = {
-        "night": _night(full, record),
+        "night": _night(full, played),
         "live": _live(store, full) if full["status"] == "open" else None,
     }
     results = {n: 0 for n in full["seats"]} | store.totals([night_id])["result"]
     out["results"] = dict(sorted(results.items(), key=lambda kv: (-kv[1], kv[0])))
     unpaid = store.balances()
     out["unpaid"] = {n: unpaid[n] for n in sorted(unpaid) if unpaid[n] and n in _people(full)}
-    rounds = _rounds(entries)
-    out["rounds_played"] = len(rounds)
+    out["rounds_played"] = played
     out["rounds"] = rounds if last is None else rounds[-last:][::-1]
     out["payments"] = [
         {"from": e["from"], "to": e["to"], "amount": e["amount"], "note": e.get("note", "")}
@@ -94,7 +96,7 @@ def _people(full: Mapping[str, Any]) -> set[str]:
     return set(full.get("players", [])) | set(full.get("seats", []))
 
 
-def _night(full: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+def _night(full: Mapping[str, Any], played: int) -> dict[str, Any]:
     snapshot = full.get("snapshot") or {}
     from banluck.app.tournament import tournament_of
 
@@ -110,7 +112,7 @@ def _night(full: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]
         "dealer": None if table is not None else full["dealer"],
         "stakes": dict(full["stakes"]),
         # the round being played (the next one between rounds); None once the night is closed
-        "round": int(record.get("rounds", 0)) + 1 if full["status"] == "open" else None,
+        "round": played + 1 if full["status"] == "open" else None,
     }
 
 
@@ -130,7 +132,7 @@ def _live(store: Store, full: Mapping[str, Any]) -> dict[str, Any]:
     s = night.seating
     side = night.side_notes()
     out: dict[str, Any] = {
-        "round": s.next_round,
+        "round": s.round_number,
         "dealer": s.dealer,
         "seats": [{"name": n, "stake": s.stake_of(n)} for n in s.seats],
         "carry": list(side.live),
@@ -181,12 +183,12 @@ def _rounds(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         if e.get("kind") == "correction" and "reverses" in e:
             reversed_by[int(e["reverses"])] = str(e.get("reason", ""))
     out = []
-    for e in entries:
-        if e.get("kind") != "round":
+    for e, number in numbered(entries):
+        if number is None:
             continue
         item = {
             "seq": e["seq"],
-            "round": e.get("round"),
+            "round": number,  # as the table counts (money between rounds: the round before)
             "dealer": e.get("dealer"),
             "ended": e.get("ended"),
             "transfers": [
@@ -194,6 +196,8 @@ def _rounds(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 for t in e.get("transfers", [])
             ],
         }
+        if between_rounds(e):  # money between rounds (a Bingo cash-out), no round
+            item["between"] = True
         if e["seq"] in reversed_by:
             item["reversed"] = reversed_by[e["seq"]]
         out.append(item)
@@ -229,7 +233,7 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
     total = dict.fromkeys(people, 0)
     xs: list[int] = [0]
     series: dict[str, list[int]] = {n: [0] for n in people}
-    for e in entries:
+    for e, number in numbered(entries):
         if e.get("kind") in NOT_PLAY:
             continue
         try:
@@ -239,8 +243,8 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
         for name, change in moves.items():
             if name in total:
                 total[name] += change
-        number = e.get("round") if e.get("kind") == "round" else None
-        if number is None:  # a correction, a buy-in or a prize: the last point moves
+        if number is None or between_rounds(e):  # a correction, a buy-in, a prize, money
+            # between rounds (a Bingo cash-out): the last point moves
             for n in people:
                 series[n][-1] = total[n]
             continue
@@ -254,20 +258,22 @@ def turns(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The bank's turns: who dealt which rounds (one after the other) and what each turn made
     the dealer (the sum of his rounds' transfers)."""
     out: list[dict[str, Any]] = []
-    for e in entries:
-        if e.get("kind") != "round" or e.get("round") is None:
+    for e, number in numbered(entries):
+        if number is None:
             continue
-        dealer = str(e.get("dealer"))
+        dealer, between = str(e.get("dealer")), between_rounds(e)
         made = sum(int(t["amount"]) for t in e.get("transfers", []) if t["to"] == dealer) - sum(
             int(t["amount"]) for t in e.get("transfers", []) if t["from"] == dealer
         )
-        if out and out[-1]["dealer"] == dealer:
-            out[-1]["last"] = int(e["round"])
+        if out and out[-1]["dealer"] == dealer:  # money between rounds is his turn's, no round
             out[-1]["made"] += made
-            out[-1]["rounds"] += 1
-        else:
-            first = int(e["round"])
-            out.append({"dealer": dealer, "first": first, "last": first, "rounds": 1, "made": made})
+            if not between:
+                out[-1]["last"] = number
+                out[-1]["rounds"] += 1
+        elif not between:
+            out.append(
+                {"dealer": dealer, "first": number, "last": number, "rounds": 1, "made": made}
+            )
     return out
 
 

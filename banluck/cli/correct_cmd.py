@@ -91,7 +91,7 @@ def amend_round(store: Any, night_id: int, number: int, reason: str) -> str:
             " there is nothing left to amend"
         )
     date = store.night(night_id)["date"]
-    saved = edit_in_editor(amending.edit_text(entry, now, date))
+    saved = edit_in_editor(amending.edit_text(entry, now, date, number))
     lines = [line for line in saved.splitlines() if not line.lstrip().startswith("#")]
     stored = amending.amend(store, night_id, number, lines, reason)
     return (

@@ -3,7 +3,7 @@ Everything here reads balances from the ledger's entries."""
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -36,10 +36,24 @@ def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None,
     return night, f"night {night}"
 
 
-def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
+def _counted(store: Any, shown: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """The number as the table counts it (`money.entries.numbered`) of each round shown and of
+    each round an amendment shown names, by seq."""
+    from banluck.money.entries import numbered
+
+    nights = {e["night"] for e in shown if e["kind"] == "round"}
+    nights |= {e["round_night"] for e in shown if "amends" in e}
+    entries = (e for night in sorted(nights) for e in store.entries(night))
+    return {e["seq"]: n for e, n in numbered(entries) if n is not None}
+
+
+def _entry_line(entry: dict[str, Any], counted: dict[int, int]) -> tuple[str, str, str]:
+    from banluck.money.entries import between_rounds, round_title
+
     kind = entry["kind"]
     if kind == "round":
-        what = f"night {entry['night']} round {entry['round']} · dealer {entry['dealer']}"
+        title = round_title(counted[entry["seq"]], between_rounds(entry))
+        what = f"night {entry['night']} {title} · dealer {entry['dealer']}"
         if entry.get("ended"):
             what += f" · {entry['ended']}"
     elif kind == "payment":
@@ -56,7 +70,7 @@ def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
     elif "amends" in entry:
         what = (
             f"correction of #{entry['amends']} (night {entry['round_night']} round"
-            f" {entry['round']}, lines amended): {entry['reason']}"
+            f" {counted.get(entry['amends'], entry['round'])}, lines amended): {entry['reason']}"
         )
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
@@ -99,14 +113,13 @@ def ledger(
 def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> None:
     """One recorded round of a night: its transfers, each with the rule that made it."""
     night_id, scope = _scope(store, night, False)
-    found = [
-        e for e in store.entries(night_id) if e.get("kind") == "round" and e.get("round") == number
-    ]
-    if not found:
-        rounds = sorted(e["round"] for e in store.entries(night_id) if e.get("kind") == "round")
-        have = f"rounds 1 to {rounds[-1]}" if rounds else "no round yet"
+    from banluck.money.entries import rounds_by_number
+
+    rounds = rounds_by_number(store.entries(night_id))
+    if number not in rounds:
+        have = f"rounds 1 to {max(rounds)}" if rounds else "no round yet"
         raise BanluckError(f"{scope} has no recorded round {number} ({have}): see `banluck ledger`")
-    entry = found[-1]
+    entry = rounds[number]
     if as_json:
         typer.echo(json.dumps(entry, ensure_ascii=False))
         return
@@ -128,6 +141,7 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
         table.add_row("-", "-", "0", "no money moved")
     out = console()
     out.print(titled(title, table))
+    counted = _counted(store, [entry])
     for later in store.iter_entries():  # its corrections, recorded on any night since
         if later.get("kind") != "correction" or entry["seq"] not in (
             later.get("amends"),
@@ -135,7 +149,7 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
         ):
             continue
         how = "amended" if "amends" in later else "reversed"
-        out.print(f"{how} by #{later['seq']} ({later['reason']}): {_entry_line(later)[2]}")
+        out.print(f"{how} by #{later['seq']} ({later['reason']}): {_entry_line(later, counted)[2]}")
         for t in later["transfers"]:
             out.print(f"  {t['from']} → {t['to']} {t['amount']}  {t.get('reason', '')}")
 
@@ -225,13 +239,14 @@ def _print_ledger(
             for key, how in (("reverses", "reversed"), ("amends", "amended")):
                 if entry.get("kind") == "correction" and key in entry:
                     fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
+        counted = _counted(store, last)
         for entry in last:
             seq = entry["seq"]
             if previous is not None and seq > previous + 1:
                 gap = f"#{previous + 1}" + (f"–#{seq - 1}" if seq - 1 > previous + 1 else "")
                 table.add_row(gap, "[dim]undone (taken back with `undo`)[/]", "")
             previous = seq
-            number, what, moved = _entry_line(entry)
+            number, what, moved = _entry_line(entry, counted)
             if seq in fixed:
                 what += f" [dim]({', '.join(fixed[seq])})[/]"
             table.add_row(number, what, moved)
@@ -258,13 +273,26 @@ def history(
     """
     if limit < 0:
         raise BanluckError(f"--limit {limit} is not a count: give 0 (every night) or more")
+    from banluck.app.tournament import outcomes, tournament_of
+    from banluck.money.entries import people_only
+
     store = open_store()
     nights = store.nights(totals=True)
+    played = outcomes(store, [r["id"] for r in nights if tournament_of(r) is not None])
     for rec in nights:
         # `net` is the night's balance (its payments included); `result` what was won and lost
-        # at the table, `unpaid` what of the night's balance is still owed
-        rec["result"] = rec.pop("totals")["result"]
-        rec["unpaid"] = dict(rec.get("net") or {})
+        # at the table, `unpaid` what of the night's balance is still owed; `rounds` the rounds
+        # dealt as `stats` counts them (docs/choices.md), a tournament's hands played
+        totals = rec.pop("totals")
+        rec["rounds"] = sum(p["dealt"] for p in totals["players"].values())
+        rec["result"], rec["unpaid"] = totals["result"], dict(rec.get("net") or {})
+        if rec["id"] in played:  # a tournament: its winner, places and results (prize - buy-in)
+            won = played[rec["id"]]
+            for name, amount in won["result"].items():
+                rec["result"][name] = rec["result"].get(name, 0) + amount
+            rec.update(rounds=won["hands"], winner=won["winner"], place=won["place"])
+        for key in ("net", "result", "unpaid"):
+            rec[key] = people_only(rec.get(key) or {})
     if as_json:
         typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
         return
@@ -281,7 +309,7 @@ def history(
                 f"night {rec['id']}",
                 rec["date"],
                 rec["preset"],
-                str(rec.get("rounds", 0)),
+                str(rec["rounds"]),
                 rec["status"],
                 f"{top[0]} {top[1]:+d}" if top else "",
                 str(owed) if owed else "",
@@ -302,13 +330,26 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     Example: banluck stats --night 1
     """
     from banluck.app.games import counted_kinds
+    from banluck.app.tournament import outcomes, pool_nights
+    from banluck.money.entries import POOL_PREFIX
     from banluck.money.stats import stats_of
 
     store = open_store()
     counted = counted_kinds()
     rows = stats_of(store.totals(None if night is None else [night]), counted)
+    played = outcomes(store, pool_nights(r.name for r in rows))  # the tournaments in scope
+    rows = [r for r in rows if not r.name.startswith(POOL_PREFIX)]  # an account, no person
+    places: dict[str, dict[int, int]] = {}  # each player's place in each tournament
+    for night_id, won in played.items():
+        for r in rows:
+            r.result += won["result"].get(r.name, 0)  # the prizes less the buy-in
+            if r.name in won["place"]:
+                places.setdefault(r.name, {})[night_id] = won["place"][r.name]
     if as_json:
-        typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
+        dicts = [
+            r.as_dict() | ({"places": places[r.name]} if r.name in places else {}) for r in rows
+        ]
+        typer.echo(json.dumps(dicts, ensure_ascii=False))
         return
     from banluck.cli.render import console, money, records
 
@@ -328,6 +369,9 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     ]
     title = "Stats" + (f", night {night}" if night else ", all nights")
     caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    for night_id, won in played.items():  # each tournament's standings
+        board = ", ".join(f"{p} {n}" for n, p in won["place"].items())
+        caption += f"\ntournament, night {night_id}: {board}"
     out = console()
     out.print(records(title, heads, cells, out.width, caption))
 

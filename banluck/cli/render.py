@@ -54,7 +54,9 @@ def money(amount: int) -> str:
 def round_panel(r: FinishedRound) -> RenderableType:
     from rich.table import Table
 
-    title = f"Round {r.number} · dealer {r.dealer}"
+    from banluck.money.entries import round_title
+
+    title = f"{round_title(r.counted, r.between).capitalize()} · dealer {r.dealer}"
     if r.ended:
         title += f" · {r.ended}"
     table = Table(show_header=True, expand=False)
@@ -114,7 +116,7 @@ def table_screen(
     label = f"night {night_id} · " if night_id and not narrow else ""
     runs = [
         (f"{label}{s.preset.name}", "bold"),
-        (f" · round {s.next_round} · dealer ", ""),
+        (f" · round {s.round_number} · dealer ", ""),
         (s.dealer, "bold cyan"),
     ]
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):

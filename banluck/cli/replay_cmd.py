@@ -86,7 +86,8 @@ def replay(
             "balances": night.balances,
             "rounds": [
                 {
-                    "number": r.number,
+                    ("after" if r.between else "number"): r.counted,
+                    "kind": r.ended if r.between else "round",
                     "dealer": r.dealer,
                     "transfers": [t.as_dict() for t in r.transfers],
                 }
@@ -104,7 +105,7 @@ def replay(
         out_console.print(round_panel(r))
     if night.current is not None:
         out_console.print(
-            f"[yellow]round {night.seating.next_round} is not finished and not counted:"
+            f"[yellow]round {night.seating.round_number} is not finished and not counted:"
             f" {night.current.pending()}[/]"
         )
     out_console.print(balances_table(night.balances, title="Balances"))

@@ -38,7 +38,7 @@ of each party's balance: the one net computation of the ledger.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from enum import Enum
@@ -91,6 +91,11 @@ def reversed_kind(transfers: tuple[Transfer, ...]) -> str | None:
 def pool_account(name: str) -> str:
     """The ledger's name for the prize pool `name` (a party no person can be)."""
     return f"{POOL_PREFIX}{name}"
+
+
+def people_only(amounts: Mapping[str, int]) -> dict[str, int]:
+    """The amounts of people alone: a prize pool is an account, never a person, in any view."""
+    return {name: v for name, v in amounts.items() if not name.startswith(POOL_PREFIX)}
 
 
 # -- the entry types -------------------------------------------------------------------------
@@ -238,6 +243,46 @@ Entry: TypeAlias = (
     | BuyInEntry
     | PrizeEntry
 )
+
+
+# -- the one count of rounds (docs/choices.md) ------------------------------------------------
+
+
+def between_rounds(entry: Entry | Mapping[str, Any]) -> bool:
+    """A settlement between rounds (a Bingo cash-out, a paying pass): a round entry without
+    stakes, which is money between rounds and never a round dealt, played or counted."""
+    if isinstance(entry, Mapping):
+        return entry.get("kind") == "round" and entry.get("stakes") == {}
+    return isinstance(entry, RoundEntry) and entry.stakes == {}
+
+
+def numbered(
+    entries: Iterable[Mapping[str, Any]],
+) -> Iterator[tuple[Mapping[str, Any], int | None]]:
+    """Each entry (in seq order, of any nights) with its round's number as the table counts it:
+    the rounds of its night up to it, so a settlement between rounds carries the number of the
+    round before it; None for an entry of another kind. The stored `round` is the settlement's
+    place in the night, which a settlement between rounds takes too."""
+    counts: dict[int, int] = {}
+    for e in entries:
+        number = None
+        if e.get("kind") == "round":
+            number = counts.get(e["night"], 0) + (not between_rounds(e))
+            counts[e["night"]] = number
+        yield e, number
+
+
+def rounds_by_number(entries: Iterable[Mapping[str, Any]]) -> dict[int, Mapping[str, Any]]:
+    """A night's rounds by their number as the table counts them (`round 4` of `ledger --round`
+    and `amend`), the settlements between rounds left out."""
+    return {n: e for e, n in numbered(entries) if n is not None and not between_rounds(e)}
+
+
+def round_title(number: int, between: bool) -> str:
+    """`round 4`; a settlement between rounds is no round: `after round 3`."""
+    if not between:
+        return f"round {number}"
+    return f"after round {number}" if number else "before round 1"
 
 
 # -- the one validator of each stored form, and decoding ---------------------------------------

@@ -63,6 +63,7 @@ from banluck.money.entries import (
     RenameEntry,
     RoundEntry,
     Why,
+    between_rounds,
     decode,
     read,
     read_loosely,
@@ -186,8 +187,8 @@ def summarise(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, Summary
                     counts = out[name]["hands"]
                     counts[kind] = counts.get(kind, 0) + sign
             continue
-        if not isinstance(entry, RoundEntry) or entry.stakes == {}:
-            continue  # a settlement between rounds (a Bingo cash-out) deals no cards
+        if not isinstance(entry, RoundEntry) or between_rounds(entry):
+            continue  # deals no cards
         dealer = entry.dealer
         out[dealer]["dealt"] += 1
         players = {t.payer for t in entry.transfers} | {t.payee for t in entry.transfers}

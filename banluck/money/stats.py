@@ -9,7 +9,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.money.entries import AmendmentEntry, CorrectionEntry, Entry, RoundEntry
+from banluck.money.entries import (
+    AmendmentEntry,
+    BuyInEntry,
+    CorrectionEntry,
+    Entry,
+    PrizeEntry,
+    RoundEntry,
+    between_rounds,
+    people_only,
+)
 from banluck.money.ledger import as_entry, net_of
 
 DEBT_KINDS = ("payment",)
@@ -84,7 +93,7 @@ def player_stats(
         nets = entry.nets()
         if isinstance(entry, RoundEntry):
             of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
-            if entry.stakes != {}:  # else a settlement between rounds (a Bingo cash-out)
+            if not between_rounds(entry):
                 seated = frozenset({entry.dealer, *(entry.stakes or {})})
                 played[entry.seq] = (entry.dealer, seated, entry.hands)
                 count(entry.dealer, seated, entry.hands, 1)
@@ -134,6 +143,19 @@ def _running(
         for name in series:
             series[name].append(current[name])
     return series
+
+
+def pool_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:
+    """Each player's result from a tournament's buy-ins and prizes (the prizes less the buy-in),
+    which `result_nets` leaves out (the index's totals count the table's play only); the pool's
+    account is no person and is left out."""
+    out: dict[str, int] = {}
+    for stored in entries:
+        entry = as_entry(stored)
+        if isinstance(entry, BuyInEntry | PrizeEntry):
+            for name, amount in people_only(entry.nets()).items():
+                out[name] = out.get(name, 0) + amount
+    return out
 
 
 def results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, int]:

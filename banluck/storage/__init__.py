@@ -23,7 +23,7 @@ stakes, dealer, status "open"/"closed", started, closed):
                                                     or all, summed from the index (no night file)
     store.count() -> int                            the number of entries (from the index)
     store.renamed() -> [(seq, old, new)]            every rename (from the index)
-    store.tonight_view() -> (stamp, night, next_round, live)
+    store.tonight_view() -> (stamp, night, next_round, live, between)
                                                     the open night as a session needs it, in one
                                                     read (night None when no night is open)
     store.stamp(id) -> tuple                        the night's data on disk: changes with any write

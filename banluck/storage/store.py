@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
-from banluck.money.entries import Entry
+from banluck.money.entries import Entry, between_rounds
 from banluck.money.ledger import Summary
 from banluck.storage import journal, schema
 from banluck.storage.clean import (
@@ -362,22 +362,26 @@ class Store:
         night_id = tx.open_id
         return None if night_id is None else dict(night_of(tx.night_db(night_id)))
 
-    def tonight_view(self) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str]]:
+    def tonight_view(
+        self,
+    ) -> tuple[tuple[Any, ...] | None, dict[str, Any] | None, int, list[str], int]:
         """The open night as a session needs it, in one read: the stamp of its data on disk
         (taken before reading: a write in between shows as a stamp that differs), its record
         (with its preset snapshot; None when no night is open), the number of its next round
-        and its live round."""
+        entry, its live round, and how many of its round entries are settlements between
+        rounds."""
         latest = self._latest_id()
         stamp = self.stamp(latest) if latest is not None else None
         tx = self._read()
         night_id = tx.open_id
         if night_id is None:
-            return None, None, 1, []
+            return None, None, 1, [], 0
         if night_id != latest:
             stamp = None  # another night was opened in between: compare on the next write
         tables = tables_of(tx.night_db(night_id))
         live = [doc["line"] for doc in tables.get("live", {}).values()]
-        return stamp, dict(tables["night"]["1"]), last_round(tables) + 1, live
+        between = sum(map(between_rounds, tables.get("entries", {}).values()))
+        return stamp, dict(tables["night"]["1"]), last_round(tables) + 1, live, between
 
     def night(self, night_id: int) -> dict[str, Any]:
         """One night's record (with its preset snapshot)."""

@@ -167,8 +167,8 @@ class Night:
     # -- the game's side (banluck.table.seating.Side) ---------------------------------------------
     def _side_line(self, side: Side, word: str, args: list[str]) -> Done:
         """A between-rounds word of the game's side (`pp Bob 5`, `behind Carol Bob 5 follow`,
-        `bingo Bob 5`). Money it moves is a settlement entry of its own, numbered as a round and
-        dealt by nobody (the rotation does not count it)."""
+        `bingo Bob 5`). Money it moves is a settlement entry of its own: it takes the next place
+        in the ledger but is no round (not numbered, counted or dealt as one)."""
         empty_round, seating = self.current, self.seating
         self._between_rounds(word)
         try:
@@ -200,11 +200,12 @@ class Night:
             kinds={},
             ended=word,
             table_before=self._table_before(),
+            counted=s.round_number - 1,
         )
         self.rounds.append(finished)
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
-        self.seating = replace(s, side=after, next_round=s.next_round + 1)
+        self.seating = replace(s, side=after, next_round=s.next_round + 1, between=s.between + 1)
 
     def _table_before(self) -> dict[str, Any]:
         s = self.seating
@@ -231,7 +232,7 @@ class Night:
             self.current = None  # a round with nothing in it yet: start it again afterwards
         if self.current is not None:
             raise RuleError(
-                f"`{word}` comes between rounds: round {self.seating.next_round} is still being"
+                f"`{word}` comes between rounds: round {self.seating.round_number} is still being"
                 f" played ({self.current.pending()})"
             )
 
@@ -279,7 +280,7 @@ class Night:
         """What the night waits for: the round's next line, or the round's first."""
         if self.current is not None:
             return self.current.pending()
-        return f"round {self.seating.next_round}: `{self.game.opening.usage}`"
+        return f"round {self.seating.round_number}: `{self.game.opening.usage}`"
 
     def offered_words(self) -> list[str]:
         """The game's between-rounds bets and night-long words that this night's preset offers
@@ -374,6 +375,7 @@ class Night:
             ended=state.ended,
             side=rnd.table.side,
             table_before=table_before,
+            counted=self.seating.round_number,
         )
         self.rounds.append(finished)
         for name, amount in finished.nets().items():

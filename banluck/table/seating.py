@@ -29,7 +29,8 @@ class Seating:
     default_stake: int | None = None
     dealt: int = 0  # rounds dealt by the current dealer since he took the deal
     won: int = 0  # of those, rounds he won on balance
-    next_round: int = 1
+    next_round: int = 1  # the next settlement's place in the night (what the store numbers)
+    between: int = 0  # of the settlements before it, those between rounds (a Bingo cash-out)
     out: tuple[str, ...] = ()  # seated but sitting out: dealt no hand, passed over for the deal
     # the game's between-round money (`Side`, below: the casino's side bets, boxes and
     # Bingo cards); None for a game without any, and before the night fills it (Night)
@@ -37,6 +38,12 @@ class Seating:
 
     def stake_of(self, name: str) -> int | None:
         return dict(self.stakes).get(name, self.default_stake)
+
+    @property
+    def round_number(self) -> int:
+        """The next round's number as the table counts rounds: a settlement between rounds (a
+        Bingo cash-out, a paying pass) is money, not a round (docs/choices.md)."""
+        return self.next_round - self.between
 
     def active(self) -> tuple[str, ...]:
         """The seats in play, in seat order (those sitting out left out)."""
@@ -47,7 +54,7 @@ class Seating:
 class FinishedRound:
     """A settled round: what the ledger stores."""
 
-    number: int
+    number: int  # its place among the night's settlements (the ledger's `round`)
     dealer: str
     stakes: dict[str, int]  # at the start of the round (a burn doubles them inside the round)
     lines: tuple[str, ...]
@@ -56,6 +63,14 @@ class FinishedRound:
     ended: str | None = None
     table_before: dict[str, Any] = field(default_factory=dict)  # dealer and counters at the start
     side: Side | None = None  # the game's side the round was dealt with (Table.side)
+    # its number as the table counts rounds; a settlement between rounds (no stakes): the
+    # number of the round before it
+    counted: int = 0
+
+    @property
+    def between(self) -> bool:
+        """A settlement between rounds (a Bingo cash-out, a paying pass): no stakes, no round."""
+        return not self.stakes
 
     def nets(self) -> dict[str, int]:
         out = {name: 0 for name in (self.dealer, *self.stakes)}

@@ -15,6 +15,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from banluck.money.entries import round_title
 from banluck.web.svg import results_chart, turns_chart
 
 
@@ -161,7 +162,7 @@ def _rounds(rounds: Sequence[Mapping[str, Any]], title: str) -> str:
         return ""
     parts = []
     for r in rounds:
-        head = f"round {r['round']} · dealer {r['dealer']}" if r["round"] else f"{r['dealer']}"
+        head = f"{round_title(r['round'], 'between' in r)} · dealer {r['dealer']}"
         if r.get("ended"):
             head += f" · {r['ended']}"
         if r.get("reversed") is not None:

@@ -97,6 +97,27 @@ def test_show_json_after_the_whole_night(cli, started: str) -> None:  # type: ig
     assert cli("check") == (0, "", "")
 
 
+def test_a_finished_tournament_has_its_winner_and_results_where_results_are(
+    cli, started: str
+) -> None:  # type: ignore[no-untyped-def]
+    """`history` shows the tournament's hands and winner, `stats` each player's result (the
+    prize less the buy-in: Ann 56 - 20, Ben 24 - 20, Cid and Dee -20) and place; the pool is an
+    account, never a person: no `pool:` in `stats`, `settle` or `history`."""
+    for line in example_lines():
+        assert cli("tournament", "act", *line.split())[0] == 0
+    assert cli("night", "close")[0] == 0
+    results = {"Ann": 36, "Ben": 4, "Cid": -20, "Dee": -20}
+    night = json.loads(cli("history", "--json")[1])[-1]
+    assert (night["rounds"], night["winner"], night["result"]) == (6, "Ann", results)
+    assert night["place"] == {"Ann": 1, "Ben": 2, "Cid": 3, "Dee": 4}
+    assert re.search(r"night 1 .* 6 +closed +Ann \+36", cli("history")[1])
+    stats = {r["name"]: (r["result"], r["places"]) for r in json.loads(cli("stats", "--json")[1])}
+    assert stats == {n: (v, {"1": night["place"][n]}) for n, v in results.items()}
+    assert "tournament, night 1: 1 Ann, 2 Ben, 3 Cid, 4 Dee" in cli("stats")[1]
+    for args in ("stats", "settle", "history"):
+        assert "pool:" not in cli(args)[1] + cli(args, "--json")[1]
+
+
 def test_replay_of_the_example_log(cli) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = cli("replay", str(LOG), "--json")
     assert code == 0

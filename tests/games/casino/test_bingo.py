@@ -341,7 +341,7 @@ def test_an_exported_night_log_with_cards_replays_to_the_same_night(banluck_home
     for line in lines:
         session.act(line)
     text = night_log(session.store)
-    assert "\ncashout Carol  # 2, dealer Mei\n" in text
+    assert "\ncashout Carol  # after round 1, dealer Mei\n" in text
     again, _ = read_log(text, "export")
     played = session.night
     fresh = Session.open(Store(banluck_home)).night
