@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from banluck.cli.common import JsonOpt, open_store
+from banluck.cli.common import JsonOpt, echo_json, open_store
 from banluck.core.errors import BanluckError
 
 if TYPE_CHECKING:
@@ -60,10 +60,9 @@ def _entry_line(entry: dict[str, Any]) -> tuple[str, str, str]:
         )
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
-    from banluck.money.ledger import net_of
+    from banluck.cli.render import nets
 
-    nets = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
-    return f"#{entry['seq']}", what, nets or "no money moved"
+    return f"#{entry['seq']}", what, nets(entry)
 
 
 def ledger(
@@ -108,26 +107,16 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
         raise BanluckError(f"{scope} has no recorded round {number} ({have}): see `banluck ledger`")
     entry = found[-1]
     if as_json:
-        typer.echo(json.dumps(entry, ensure_ascii=False))
+        echo_json(entry)
         return
-    from rich.table import Table
-
-    from banluck.cli.render import console, titled
+    from banluck.cli.render import console, transfers_panel
 
     title = f"{scope} round {number} · dealer {entry['dealer']} · entry #{entry['seq']}"
     if entry.get("ended"):
         title += f" · {entry['ended']}"
-    table = Table()
-    table.add_column("from")
-    table.add_column("to")
-    table.add_column("amount", justify="right")
-    table.add_column("why", overflow="fold")
-    for t in entry["transfers"]:
-        table.add_row(t["from"], t["to"], str(t["amount"]), t.get("reason", ""))
-    if not entry["transfers"]:
-        table.add_row("-", "-", "0", "no money moved")
+    moved = [(t["from"], t["to"], t["amount"], t.get("reason", "")) for t in entry["transfers"]]
     out = console()
-    out.print(titled(title, table))
+    out.print(transfers_panel(title, moved))
     for later in store.iter_entries():  # its corrections, recorded on any night since
         if later.get("kind") != "correction" or entry["seq"] not in (
             later.get("amends"),
@@ -154,7 +143,7 @@ def _show_ledger(
     if as_json:
         entries = store.entries(night_id)
         out_json = {"scope": scope, "entries": entries, "balances": balances(entries)}
-        typer.echo(json.dumps(out_json, ensure_ascii=False))
+        echo_json(out_json)
         return
     # Stream the entries once: the balances are summed from every one, only the last are kept.
     last: deque[dict[str, Any]] = deque(maxlen=limit)
@@ -194,7 +183,7 @@ def _print_ledger(
     count: int,
     totals: dict[str, int],
 ) -> None:
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from banluck.cli.render import balances_table, show, titled
 
@@ -203,10 +192,7 @@ def _print_ledger(
         return
     parts: list[RenderableType] = []
     if last:
-        table = Table()
-        table.add_column("#")
-        table.add_column("entry", overflow="fold")
-        table.add_column("nets", overflow="fold")
+        table = Table("#", Column("entry", overflow="fold"), Column("nets", overflow="fold"))
         # Every number is used but those taken back with `undo`: a missing one is said. The
         # first shown entry follows the last entry of the nights before (unless --limit cut).
         previous: int | None = None
@@ -266,7 +252,7 @@ def history(
         rec["result"] = rec.pop("totals")["result"]
         rec["unpaid"] = dict(rec.get("net") or {})
     if as_json:
-        typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
+        echo_json(nights, default=str)
         return
     from banluck.cli.render import console, records
 
@@ -288,11 +274,10 @@ def history(
             ]
         )
     heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
-    more = f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]"
     out = console()
     out.print(records("Nights", heads, cells, out.width))
     if earlier:
-        out.print(more)
+        out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -308,7 +293,7 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     counted = counted_kinds()
     rows = stats_of(store.totals(None if night is None else [night]), counted)
     if as_json:
-        typer.echo(json.dumps([r.as_dict() for r in rows], ensure_ascii=False))
+        echo_json([r.as_dict() for r in rows])
         return
     from banluck.cli.render import console, money, records
 
@@ -346,7 +331,7 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     won = running_results(entries)  # results at the table: what the chart shows
     if as_json:
         out_json = {"scope": scope, "series": series, "results": won}
-        typer.echo(json.dumps(out_json, ensure_ascii=False))
+        echo_json(out_json)
         return
     if not won:
         typer.echo(f"{scope}: no round has been played yet")
@@ -474,9 +459,9 @@ def show_settle(
             ],
             "groups": [list(g) for g in result.groups],
         }
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from banluck.cli.render import show, titled
 
@@ -489,12 +474,8 @@ def show_settle(
         "greedy": "GREEDY (not proven fewest)",
         "via": f"via {settling.via}",
     }
-    table = Table()
-    table.add_column("who pays")
-    table.add_column("whom")
-    table.add_column("amount", justify="right")
-    if handles:
-        table.add_column("pay by", overflow="fold")
+    pay_by = [Column("pay by", overflow="fold")] if handles else []
+    table = Table("who pays", "whom", Column("amount", justify="right"), *pay_by)
     for t in result.transfers:
         table.add_row(
             t.payer, t.payee, str(t.amount), *([handles.get(t.payee, "")] if handles else [])
@@ -538,7 +519,7 @@ def check(
     problems = check_all(store, full=full)
     if as_json:
         out = {"ok": not problems, "problems": list(problems), "rebuilt_index": rebuild_index}
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         if problems:
             raise typer.Exit(1)
         return
@@ -549,13 +530,5 @@ def check(
 
 
 def register(root: typer.Typer) -> None:
-    for name, fn in (
-        ("ledger", ledger),
-        ("history", history),
-        ("stats", stats),
-        ("chart", chart),
-        ("export", export),
-        ("settle", settle),
-        ("check", check),
-    ):
-        root.command(name)(fn)
+    for command in (ledger, history, stats, chart, export, settle, check):
+        root.command(command.__name__)(command)
