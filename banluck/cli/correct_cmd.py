@@ -37,13 +37,10 @@ def edit_in_editor(text: str) -> str:
             f.write(text)
         try:
             done = subprocess.run([*shlex.split(editor), path], check=False)
-        except ValueError as exc:  # a quote left open in $EDITOR
+        except (ValueError, OSError) as exc:  # ValueError: a quote left open in $EDITOR
+            why = exc.strerror if isinstance(exc, OSError) else exc
             raise BanluckError(
-                f"cannot start the editor {editor!r} ({exc}): set EDITOR to one that runs"
-            ) from None
-        except OSError as exc:
-            raise BanluckError(
-                f"cannot start the editor {editor!r} ({exc.strerror}): set EDITOR to one that runs"
+                f"cannot start the editor {editor!r} ({why}): set EDITOR to one that runs"
             ) from None
         if done.returncode != 0:
             raise BanluckError(

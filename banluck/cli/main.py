@@ -36,15 +36,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games.casino_cmd": ("strategy",),
     "hands_cmd": ("hand",),
     "lab_cmd": ("edge",),
-    "ledger_cmd": (
-        "ledger",
-        "history",
-        "stats",
-        "chart",
-        "export",
-        "settle",
-        "check",
-    ),
+    "ledger_cmd": ("ledger", "history", "stats", "chart", "export", "settle", "check"),
     # after `ledger_cmd` and in this order: `banluck --help` lists the commands as registered
     "undo_cmd": ("undo",),
     "demo_cmd": ("demo",),

@@ -132,14 +132,15 @@ def act(
     if line and line[0].lower() in ("undo", "u") and len(line) > 1:
         raise BanluckError("undo takes no words after it: type `banluck act undo` alone")
     store = open_store()
+    undo = [w.lower() for w in line] in (["undo"], ["u"])
     # read and write under one hold of the lock: another command's line cannot come in between
     with store.locked():
         session = Session.open(store)
-        if [w.lower() for w in line] in (["undo"], ["u"]):
+        if undo:
             said = session.undo()
         else:
             finished = session.act(text)
-    if [w.lower() for w in line] in (["undo"], ["u"]):
+    if undo:
         if as_json:
             echo_json({"line": text, "undone": said, "live": session.live}, ascii=True)
         else:

@@ -29,10 +29,7 @@ def set_handle(
     from banluck.app.view import set_handle as store_handle
 
     who, handle = store_handle(open_store(), name, pay)
-    if handle:
-        typer.echo(f"{who} is paid by: {handle}")
-    else:
-        typer.echo(f"{who} has no payment handle now")
+    typer.echo(f"{who} is paid by: {handle}" if handle else f"{who} has no payment handle now")
 
 
 @app.command("list")
