@@ -98,18 +98,16 @@ def ledger(
 def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> None:
     """One recorded round of a night: its transfers, each with the rule that made it."""
     night_id, scope = _scope(store, night, False)
-    found = [
-        e for e in store.entries(night_id) if e.get("kind") == "round" and e.get("round") == number
-    ]
+    rounds = [e for e in store.entries(night_id) if e.get("kind") == "round"]
+    found = [e for e in rounds if e.get("round") == number]
     if not found:
-        rounds = sorted(e["round"] for e in store.entries(night_id) if e.get("kind") == "round")
-        have = f"rounds 1 to {rounds[-1]}" if rounds else "no round yet"
+        have = f"rounds 1 to {max(e['round'] for e in rounds)}" if rounds else "no round yet"
         raise BanluckError(f"{scope} has no recorded round {number} ({have}): see `banluck ledger`")
     entry = found[-1]
     if as_json:
         echo_json(entry)
         return
-    from banluck.cli.render import console, transfers_panel
+    from banluck.cli.render import console, nets, transfers_panel
 
     title = f"{scope} round {number} · dealer {entry['dealer']} · entry #{entry['seq']}"
     if entry.get("ended"):
@@ -118,13 +116,11 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
     out = console()
     out.print(transfers_panel(title, moved))
     for later in store.iter_entries():  # its corrections, recorded on any night since
-        if later.get("kind") != "correction" or entry["seq"] not in (
-            later.get("amends"),
-            later.get("reverses"),
-        ):
+        linked = (later.get("amends"), later.get("reverses"))
+        if later.get("kind") != "correction" or entry["seq"] not in linked:
             continue
         how = "amended" if "amends" in later else "reversed"
-        out.print(f"{how} by #{later['seq']} ({later['reason']}): {_entry_line(later)[2]}")
+        out.print(f"{how} by #{later['seq']} ({later['reason']}): {nets(later)}")
         for t in later["transfers"]:
             out.print(f"  {t['from']} → {t['to']} {t['amount']}  {t.get('reason', '')}")
 
@@ -142,8 +138,7 @@ def _show_ledger(
         return
     if as_json:
         entries = store.entries(night_id)
-        out_json = {"scope": scope, "entries": entries, "balances": balances(entries)}
-        echo_json(out_json)
+        echo_json({"scope": scope, "entries": entries, "balances": balances(entries)})
         return
     # Stream the entries once: the balances are summed from every one, only the last are kept.
     last: deque[dict[str, Any]] = deque(maxlen=limit)

@@ -117,17 +117,14 @@ def table_screen(
     s = night.seating
     rnd = night.current
     label = f"night {night_id} · " if night_id and not narrow else ""
-    runs = [
+    head = Text.assemble(
         (f"{label}{s.preset.name}", "bold"),
-        (f" · round {s.next_round} · dealer ", ""),
+        f" · round {s.next_round} · dealer ",
         (s.dealer, "bold cyan"),
-    ]
+    )
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):
         counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
-        runs.append((f" ({counted}/{s.preset.rotation.every})", ""))
-    head = Text()
-    for piece, style in runs:
-        head.append(piece, style or None)
+        head.append(f" ({counted}/{s.preset.rotation.every})")
     parts: list[RenderableType] = [head]
     side = night.side_notes()
     carried: list[RenderableType] = [Text(line, "magenta") for line in side.live]
@@ -167,12 +164,9 @@ def table_screen(
         bal.add_column()
         bal.add_column(justify="right")
     items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
-    for i in range(0, len(items), per_row):
-        cells: list[str] = []
-        for who, amount in items[i : i + per_row]:
-            cells += [who, money(amount)]
-        cells += [""] * (2 * per_row - len(cells))
-        bal.add_row(*cells)
+    cells = [cell for who, amount in items for cell in (who, money(amount))]
+    for i in range(0, len(cells), 2 * per_row):
+        bal.add_row(*cells[i : i + 2 * per_row])  # a short last row: rich leaves its cells empty
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
     return Group(*parts)
