@@ -374,11 +374,7 @@ def export(
         entries = store.iter_entries(night)
         text = entries_json_parts(entries) if json_out else transfers_csv_parts(entries)
     if output is None:
-        if isinstance(text, str):
-            sys.stdout.write(text)
-        else:
-            for piece in text:
-                sys.stdout.write(piece)
+        sys.stdout.writelines([text] if isinstance(text, str) else text)
     else:
         from banluck.app.exporting import write_export
 

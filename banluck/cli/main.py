@@ -169,11 +169,9 @@ def _command(modules: tuple[str, ...] | None, only: str | None) -> Any:
     """The click command typer builds for these modules and words, built once a process (a
     command runs once a process; a caller of `main` that runs many, as the tests do, builds each
     once)."""
-    key = (modules, only)
-    command = _BUILT.get(key)
-    if command is None:
-        command = _BUILT[key] = typer.main.get_command(build_app(modules, only))
-    return command
+    if (modules, only) not in _BUILT:
+        _BUILT[modules, only] = typer.main.get_command(build_app(modules, only))
+    return _BUILT[modules, only]
 
 
 def _warn() -> None:

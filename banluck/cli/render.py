@@ -14,20 +14,20 @@ if TYPE_CHECKING:
     from banluck.table.seating import FinishedRound, Seating
 
 
-def console(stderr: bool = False) -> Console:
+def console() -> Console:
     """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
     at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
     log."""
     from rich.console import Console
 
     if os.environ.get("NO_COLOR"):
-        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
-    return Console(stderr=stderr, highlight=False)
+        return Console(color_system=None, no_color=True, highlight=False)
+    return Console(highlight=False)
 
 
-def show(*parts: RenderableType, stderr: bool = False) -> None:
+def show(*parts: RenderableType) -> None:
     """Print the parts (console markup, rich renderables) on the terminal, one after another."""
-    out = console(stderr=stderr)
+    out = console()
     for part in parts:
         out.print(part)
 
