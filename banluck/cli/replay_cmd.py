@@ -107,7 +107,7 @@ def replay(
             f"[yellow]round {night.seating.next_round} is not finished and not counted:"
             f" {night.current.pending()}[/]"
         )
-    out_console.print(balances_table(night.balances, title="Balances"))
+    out_console.print(balances_table(night.balances))
 
 
 def replay_tournament(text: str, source: str, as_json: bool, save: bool) -> None:
