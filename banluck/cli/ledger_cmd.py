@@ -25,14 +25,13 @@ def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None,
     if all_nights:
         return None, "all nights"
     if night is None:
-        tonight = store.tonight()
-        if tonight is None:
+        record = store.tonight()
+        if record is None:
             nights = store.nights()
             if not nights:
                 raise BanluckError("the ledger is empty: start a night with `banluck night start`")
-            night = nights[-1]["id"]
-        else:
-            night = tonight["id"]
+            record = nights[-1]
+        night = record["id"]
     return night, f"night {night}"
 
 
@@ -325,8 +324,7 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     series = running_balances(entries)  # balances, payments included (what 0.1 charted)
     won = running_results(entries)  # results at the table: what the chart shows
     if as_json:
-        out_json = {"scope": scope, "series": series, "results": won}
-        echo_json(out_json)
+        echo_json({"scope": scope, "series": series, "results": won})
         return
     if not won:
         typer.echo(f"{scope}: no round has been played yet")
