@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,3 +40,10 @@ def store_warnings() -> list[str]:
     notes = list(dict.fromkeys(w for store in _OPENED for w in store.warnings))
     _OPENED.clear()
     return notes
+
+
+def echo_json(value: Any, ascii: bool = False, default: Any = None) -> None:
+    """`value` as one line of JSON (with `ascii`, anything but ASCII as \\u escapes)."""
+    import json
+
+    typer.echo(json.dumps(value, ensure_ascii=ascii, default=default))

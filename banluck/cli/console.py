@@ -121,19 +121,13 @@ class TableConsole:
             return False
         try:
             if word == "help":
-                _help(
-                    self.out,
-                    self.help_rows(),
-                    self.aliases(),
-                    self.session.usual.game.words,
-                    rest,
-                )
+                rows, actions = self.help_rows(), self.session.usual.game.words
+                _help(self.out, rows, self.aliases(), actions, rest)
                 return True
             if word == "night":
-                record = self.session.record
                 raise BanluckError(
-                    f"night {record['id']} is open: a `night` line starts the next one after"
-                    " `banluck night close`"
+                    f"night {self.session.record['id']} is open: a `night` line starts the next"
+                    " one after `banluck night close`"
                 )
             typo = self.typo(word, rest)
             if typo:  # refused before anything was tried: the session is as stored
@@ -147,13 +141,9 @@ class TableConsole:
             if word == "settle":
                 _settle(self.out, self.session, rest)
                 return True
-            if word == "amend":
-                self.out.print(Text(_amend(self.session, rest), "green"))
-                self._balances = None
-                self._stamp = self.stamp()
-                return True
-            if word == "pay":
-                self.out.print(Text(_pay(self.session, rest), "green"))
+            if word in ("amend", "pay"):
+                said = (_amend if word == "amend" else _pay)(self.session, rest)
+                self.out.print(Text(said, "green"))
                 self._balances = None
                 self._stamp = self.stamp()
                 return True
@@ -323,17 +313,20 @@ class TableConsole:
         return [o + " " for o in options if o.lower().startswith(text.lower())]
 
 
-def _completer(tc: TableConsole) -> Callable[[str, int], str | None]:
-    matches: list[str] = []
+def _complete_with(options: Callable[[str], list[str]]) -> None:
+    """Tab offers what `options` gives for the line typed so far (ImportError: no readline)."""
+    import readline
+
+    found: list[str] = []
 
     def complete(text: str, state: int) -> str | None:
-        import readline
-
         if state == 0:
-            matches[:] = tc.completions(readline.get_line_buffer()[: readline.get_endidx()])
-        return matches[state] if state < len(matches) else None
+            found[:] = options(readline.get_line_buffer()[: readline.get_endidx()])
+        return found[state] if state < len(found) else None
 
-    return complete
+    readline.set_completer(complete)
+    readline.set_completer_delims(" ")
+    readline.parse_and_bind("tab: complete")
 
 
 def _setup_readline(tc: TableConsole) -> None:
@@ -343,9 +336,7 @@ def _setup_readline(tc: TableConsole) -> None:
         return
     from banluck.core.home import data_dir
 
-    readline.set_completer(_completer(tc))
-    readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
+    _complete_with(tc.completions)
     if tc.kept:  # a tournament offers no earlier night's lines (each line is still remembered)
         return
     history = data_dir() / "table-history"
@@ -362,7 +353,6 @@ def _setup_readline(tc: TableConsole) -> None:
 
 
 def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
-
     from banluck.cli.common import open_store
     from banluck.cli.render import console
 
@@ -424,15 +414,13 @@ def read_and_handle(tc: TableConsole, interactive: bool) -> None:
 
 def _remember(line: str) -> None:
     """Add the line to the history file at once: a killed terminal keeps its history too."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - no readline on this platform: no history
-        return
     from banluck.core.home import data_dir
 
     if line.strip():
         history = data_dir() / "table-history"
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(ImportError, OSError):  # no readline on this platform: no history
+            import readline
+
             history.parent.mkdir(parents=True, exist_ok=True)
             history.touch()
             readline.append_history_file(1, history)
@@ -484,21 +472,9 @@ def _ask_night(store: Store, interactive: bool) -> tuple[str, list[str]] | None:
     out = console()
     presets = sorted(all_names())
     if interactive:
+        people = store.people()
         with contextlib.suppress(ImportError):
-            import readline
-
-            people = store.people()
-            found: list[str] = []
-
-            def complete(text: str, state: int) -> str | None:
-                if state == 0:
-                    buffer = readline.get_line_buffer()[: readline.get_endidx()]
-                    found[:] = night_completions(buffer, presets, people)
-                return found[state] if state < len(found) else None
-
-            readline.set_completer(complete)
-            readline.set_completer_delims(" ")
-            readline.parse_and_bind("tab: complete")
+            _complete_with(lambda buffer: night_completions(buffer, presets, people))
     out.print(
         Text(
             f"no night is open: type `{NIGHT_USAGE}` to start one (the first seat deals;"

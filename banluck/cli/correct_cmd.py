@@ -20,13 +20,6 @@ def _reason(reason: str | None, what: str) -> str:
     return reason.strip()
 
 
-def _nets(entry: dict[str, Any]) -> str:
-    from banluck.money.ledger import net_of
-
-    moved = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
-    return moved or "no money moved"
-
-
 def edit_in_editor(text: str) -> str:
     """`text` opened in the dealer's editor ($VISUAL, else $EDITOR); what was saved."""
     import shlex
@@ -44,13 +37,10 @@ def edit_in_editor(text: str) -> str:
             f.write(text)
         try:
             done = subprocess.run([*shlex.split(editor), path], check=False)
-        except ValueError as exc:  # a quote left open in $EDITOR
+        except (ValueError, OSError) as exc:  # ValueError: a quote left open in $EDITOR
+            why = exc.strerror if isinstance(exc, OSError) else exc
             raise BanluckError(
-                f"cannot start the editor {editor!r} ({exc}): set EDITOR to one that runs"
-            ) from None
-        except OSError as exc:
-            raise BanluckError(
-                f"cannot start the editor {editor!r} ({exc.strerror}): set EDITOR to one that runs"
+                f"cannot start the editor {editor!r} ({why}): set EDITOR to one that runs"
             ) from None
         if done.returncode != 0:
             raise BanluckError(
@@ -82,6 +72,7 @@ def amend_round(store: Any, night_id: int, number: int, reason: str) -> str:
     """Open round `number` of night `night_id` in the editor and record the amendment; the
     one line that says what it changed."""
     from banluck.app import amending
+    from banluck.cli.render import nets
 
     entry = amending.find_round(store, night_id, number)
     now = amending.standing(store, entry)
@@ -96,7 +87,7 @@ def amend_round(store: Any, night_id: int, number: int, reason: str) -> str:
     stored = amending.amend(store, night_id, number, lines, reason)
     return (
         f"#{stored['seq']}: round {number} of night {night_id} amended ({stored['reason']}):"
-        f" {_nets(stored)}; #{entry['seq']} stays in the ledger as it was played"
+        f" {nets(stored)}; #{entry['seq']} stays in the ledger as it was played"
     )
 
 
@@ -134,11 +125,12 @@ def correct(
     Example: banluck correct 41 --reason "typed twice"
     """
     from banluck.app.amending import parse_seq, reverse
+    from banluck.cli.render import nets
 
     seq = parse_seq(entry)
     why = _reason(reason, "typed twice")
     stored = reverse(open_store(), seq, why)
-    typer.echo(f"#{stored['seq']}: #{seq} reversed ({stored['reason']}): {_nets(stored)}")
+    typer.echo(f"#{stored['seq']}: #{seq} reversed ({stored['reason']}): {nets(stored)}")
 
 
 def rename(

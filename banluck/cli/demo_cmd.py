@@ -21,7 +21,7 @@ def demo() -> None:
     from banluck.app.presets import load
     from banluck.app.records import read_log
     from banluck.cli.ledger_cmd import show_settle
-    from banluck.cli.render import console, round_panel
+    from banluck.cli.render import balances_table, console, round_panel
     from banluck.core.home import data_dir
     from banluck.money.ledger import balances
     from banluck.storage import Store
@@ -48,8 +48,6 @@ def demo() -> None:
     )
     out.print("Its first round, each transfer with the house rule that made it:")
     out.print(round_panel(night.rounds[0]))
-    from banluck.cli.render import balances_table
-
     out.print(balances_table(balances(store.entries()), title="Balances after the night"))
     show_settle(store, None, None, None, True, None, False, hint=False)
     # each command on a line of its own, never wrapped: it is copied as it is

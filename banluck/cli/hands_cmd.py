@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from banluck.app.presets import DEFAULT_PRESET
-from banluck.cli.common import JsonOpt, RulesOpt
+from banluck.cli.common import JsonOpt, RulesOpt, echo_json
 
 
 def hand(
@@ -28,9 +28,7 @@ def hand(
         raise PresetError(f"{rules} is a {preset.game} preset: no game lab reads its hands")
     report = lab.hand(preset, cards)
     if as_json:
-        import json
-
-        typer.echo(json.dumps(report.data, ensure_ascii=False))
+        echo_json(report.data)
         return
     print_report(report)
 

@@ -5,12 +5,11 @@ command. Typer reads every command's signature on every run: without `from __fut
 annotations` it does not have to evaluate the annotations from strings each time.
 """
 
-import json
 from typing import Annotated
 
 import typer
 
-from banluck.cli.common import POpt, StandOpt, TableJsonOpt
+from banluck.cli.common import POpt, StandOpt, TableJsonOpt, echo_json
 
 
 def edge(
@@ -87,7 +86,7 @@ def edge(
             ),
         )
     if as_json:
-        typer.echo(json.dumps(report.data))
+        echo_json(report.data, ascii=True)
         return
     print_report(report)
 

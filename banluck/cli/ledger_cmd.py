@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from banluck.cli.common import JsonOpt, open_store
+from banluck.cli.common import JsonOpt, echo_json, open_store
 from banluck.core.errors import BanluckError
 
 if TYPE_CHECKING:
@@ -25,14 +25,13 @@ def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None,
     if all_nights:
         return None, "all nights"
     if night is None:
-        tonight = store.tonight()
-        if tonight is None:
+        record = store.tonight()
+        if record is None:
             nights = store.nights()
             if not nights:
                 raise BanluckError("the ledger is empty: start a night with `banluck night start`")
-            night = nights[-1]["id"]
-        else:
-            night = tonight["id"]
+            record = nights[-1]
+        night = record["id"]
     return night, f"night {night}"
 
 
@@ -74,10 +73,9 @@ def _entry_line(entry: dict[str, Any], counted: dict[int, int]) -> tuple[str, st
         )
     else:
         what = f"correction of #{entry['reverses']}: {entry['reason']}"
-    from banluck.money.ledger import net_of
+    from banluck.cli.render import nets
 
-    nets = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
-    return f"#{entry['seq']}", what, nets or "no money moved"
+    return f"#{entry['seq']}", what, nets(entry)
 
 
 def ledger(
@@ -121,35 +119,22 @@ def _show_round(store: Any, night: int | None, number: int, as_json: bool) -> No
         raise BanluckError(f"{scope} has no recorded round {number} ({have}): see `banluck ledger`")
     entry = rounds[number]
     if as_json:
-        typer.echo(json.dumps(entry, ensure_ascii=False))
+        echo_json(entry)
         return
-    from rich.table import Table
-
-    from banluck.cli.render import console, titled
+    from banluck.cli.render import console, nets, transfers_panel
 
     title = f"{scope} round {number} · dealer {entry['dealer']} · entry #{entry['seq']}"
     if entry.get("ended"):
         title += f" · {entry['ended']}"
-    table = Table()
-    table.add_column("from")
-    table.add_column("to")
-    table.add_column("amount", justify="right")
-    table.add_column("why", overflow="fold")
-    for t in entry["transfers"]:
-        table.add_row(t["from"], t["to"], str(t["amount"]), t.get("reason", ""))
-    if not entry["transfers"]:
-        table.add_row("-", "-", "0", "no money moved")
+    moved = [(t["from"], t["to"], t["amount"], t.get("reason", "")) for t in entry["transfers"]]
     out = console()
-    out.print(titled(title, table))
-    counted = _counted(store, [entry])
+    out.print(transfers_panel(title, moved))
     for later in store.iter_entries():  # its corrections, recorded on any night since
-        if later.get("kind") != "correction" or entry["seq"] not in (
-            later.get("amends"),
-            later.get("reverses"),
-        ):
+        linked = (later.get("amends"), later.get("reverses"))
+        if later.get("kind") != "correction" or entry["seq"] not in linked:
             continue
         how = "amended" if "amends" in later else "reversed"
-        out.print(f"{how} by #{later['seq']} ({later['reason']}): {_entry_line(later, counted)[2]}")
+        out.print(f"{how} by #{later['seq']} ({later['reason']}): {nets(later)}")
         for t in later["transfers"]:
             out.print(f"  {t['from']} → {t['to']} {t['amount']}  {t.get('reason', '')}")
 
@@ -167,8 +152,7 @@ def _show_ledger(
         return
     if as_json:
         entries = store.entries(night_id)
-        out_json = {"scope": scope, "entries": entries, "balances": balances(entries)}
-        typer.echo(json.dumps(out_json, ensure_ascii=False))
+        echo_json({"scope": scope, "entries": entries, "balances": balances(entries)})
         return
     # Stream the entries once: the balances are summed from every one, only the last are kept.
     last: deque[dict[str, Any]] = deque(maxlen=limit)
@@ -208,7 +192,7 @@ def _print_ledger(
     count: int,
     totals: dict[str, int],
 ) -> None:
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from banluck.cli.render import balances_table, show, titled
 
@@ -217,10 +201,7 @@ def _print_ledger(
         return
     parts: list[RenderableType] = []
     if last:
-        table = Table()
-        table.add_column("#")
-        table.add_column("entry", overflow="fold")
-        table.add_column("nets", overflow="fold")
+        table = Table("#", Column("entry", overflow="fold"), Column("nets", overflow="fold"))
         # Every number is used but those taken back with `undo`: a missing one is said. The
         # first shown entry follows the last entry of the nights before (unless --limit cut).
         previous: int | None = None
@@ -294,7 +275,7 @@ def history(
         for key in ("net", "result", "unpaid"):
             rec[key] = people_only(rec.get(key) or {})
     if as_json:
-        typer.echo(json.dumps(nights, ensure_ascii=False, default=str))
+        echo_json(nights, default=str)
         return
     from banluck.cli.render import console, records
 
@@ -316,11 +297,10 @@ def history(
             ]
         )
     heads = ["night", "date", "preset", "rounds", "status", "top", "unpaid"]
-    more = f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]"
     out = console()
     out.print(records("Nights", heads, cells, out.width))
     if earlier:
-        out.print(more)
+        out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
 
 
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
@@ -346,10 +326,9 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             if r.name in won["place"]:
                 places.setdefault(r.name, {})[night_id] = won["place"][r.name]
     if as_json:
-        dicts = [
-            r.as_dict() | ({"places": places[r.name]} if r.name in places else {}) for r in rows
-        ]
-        typer.echo(json.dumps(dicts, ensure_ascii=False))
+        echo_json(
+            [r.as_dict() | ({"places": places[r.name]} if r.name in places else {}) for r in rows]
+        )
         return
     from banluck.cli.render import console, money, records
 
@@ -389,8 +368,7 @@ def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     series = running_balances(entries)  # balances, payments included (what 0.1 charted)
     won = running_results(entries)  # results at the table: what the chart shows
     if as_json:
-        out_json = {"scope": scope, "series": series, "results": won}
-        typer.echo(json.dumps(out_json, ensure_ascii=False))
+        echo_json({"scope": scope, "series": series, "results": won})
         return
     if not won:
         typer.echo(f"{scope}: no round has been played yet")
@@ -438,11 +416,7 @@ def export(
         entries = store.iter_entries(night)
         text = entries_json_parts(entries) if json_out else transfers_csv_parts(entries)
     if output is None:
-        if isinstance(text, str):
-            sys.stdout.write(text)
-        else:
-            for piece in text:
-                sys.stdout.write(piece)
+        sys.stdout.writelines([text] if isinstance(text, str) else text)
     else:
         from banluck.app.exporting import write_export
 
@@ -518,9 +492,9 @@ def show_settle(
             ],
             "groups": [list(g) for g in result.groups],
         }
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
-    from rich.table import Table
+    from rich.table import Column, Table
 
     from banluck.cli.render import show, titled
 
@@ -533,12 +507,8 @@ def show_settle(
         "greedy": "GREEDY (not proven fewest)",
         "via": f"via {settling.via}",
     }
-    table = Table()
-    table.add_column("who pays")
-    table.add_column("whom")
-    table.add_column("amount", justify="right")
-    if handles:
-        table.add_column("pay by", overflow="fold")
+    pay_by = [Column("pay by", overflow="fold")] if handles else []
+    table = Table("who pays", "whom", Column("amount", justify="right"), *pay_by)
     for t in result.transfers:
         table.add_row(
             t.payer, t.payee, str(t.amount), *([handles.get(t.payee, "")] if handles else [])
@@ -582,7 +552,7 @@ def check(
     problems = check_all(store, full=full)
     if as_json:
         out = {"ok": not problems, "problems": list(problems), "rebuilt_index": rebuild_index}
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         if problems:
             raise typer.Exit(1)
         return
@@ -593,13 +563,5 @@ def check(
 
 
 def register(root: typer.Typer) -> None:
-    for name, fn in (
-        ("ledger", ledger),
-        ("history", history),
-        ("stats", stats),
-        ("chart", chart),
-        ("export", export),
-        ("settle", settle),
-        ("check", check),
-    ):
-        root.command(name)(fn)
+    for command in (ledger, history, stats, chart, export, settle, check):
+        root.command(command.__name__)(command)

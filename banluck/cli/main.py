@@ -36,15 +36,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games.casino_cmd": ("strategy",),
     "hands_cmd": ("hand",),
     "lab_cmd": ("edge",),
-    "ledger_cmd": (
-        "ledger",
-        "history",
-        "stats",
-        "chart",
-        "export",
-        "settle",
-        "check",
-    ),
+    "ledger_cmd": ("ledger", "history", "stats", "chart", "export", "settle", "check"),
     # after `ledger_cmd` and in this order: `banluck --help` lists the commands as registered
     "undo_cmd": ("undo",),
     "demo_cmd": ("demo",),
@@ -177,11 +169,9 @@ def _command(modules: tuple[str, ...] | None, only: str | None) -> Any:
     """The click command typer builds for these modules and words, built once a process (a
     command runs once a process; a caller of `main` that runs many, as the tests do, builds each
     once)."""
-    key = (modules, only)
-    command = _BUILT.get(key)
-    if command is None:
-        command = _BUILT[key] = typer.main.get_command(build_app(modules, only))
-    return command
+    if (modules, only) not in _BUILT:
+        _BUILT[modules, only] = typer.main.get_command(build_app(modules, only))
+    return _BUILT[modules, only]
 
 
 def _warn() -> None:

@@ -1,13 +1,12 @@
 """`banluck night start|show|close` and `banluck act LINE`: the open night in the store."""
 
-import json
 import re
 import shlex
 from typing import Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, open_store
+from banluck.cli.common import JsonOpt, echo_json, open_store
 
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
 
@@ -60,7 +59,7 @@ def show(as_json: JsonOpt = False) -> None:
         standing = s.side.dump().get("standing") if s.side is not None else None
         if standing:  # the side's standing bets (bets behind a box, extra boxes), when any
             out["standing"] = standing
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     from banluck.cli.render import console, table_screen
 
@@ -133,16 +132,17 @@ def act(
     if line and line[0].lower() in ("undo", "u") and len(line) > 1:
         raise BanluckError("undo takes no words after it: type `banluck act undo` alone")
     store = open_store()
+    undo = [w.lower() for w in line] in (["undo"], ["u"])
     # read and write under one hold of the lock: another command's line cannot come in between
     with store.locked():
         session = Session.open(store)
-        if [w.lower() for w in line] in (["undo"], ["u"]):
+        if undo:
             said = session.undo()
         else:
             finished = session.act(text)
-    if [w.lower() for w in line] in (["undo"], ["u"]):
+    if undo:
         if as_json:
-            typer.echo(json.dumps({"line": text, "undone": said, "live": session.live}))
+            echo_json({"line": text, "undone": said, "live": session.live}, ascii=True)
         else:
             typer.echo(said)
         return
@@ -152,7 +152,7 @@ def act(
             out["round"] = finished.to_dict()
         if session.said:
             out["changed"] = session.said
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     if finished is not None:
         from banluck.cli.render import console, round_panel

@@ -4,12 +4,11 @@ settle`, the served page and the report)."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, open_store
+from banluck.cli.common import JsonOpt, echo_json, open_store
 
 app = typer.Typer(help="The people of the ledger: their payment handles.", no_args_is_help=True)
 
@@ -30,10 +29,7 @@ def set_handle(
     from banluck.app.view import set_handle as store_handle
 
     who, handle = store_handle(open_store(), name, pay)
-    if handle:
-        typer.echo(f"{who} is paid by: {handle}")
-    else:
-        typer.echo(f"{who} has no payment handle now")
+    typer.echo(f"{who} is paid by: {handle}" if handle else f"{who} has no payment handle now")
 
 
 @app.command("list")
@@ -48,9 +44,7 @@ def list_people(as_json: JsonOpt = False) -> None:
     handles = read_handles(store)
     people = store.people()
     if as_json:
-        typer.echo(
-            json.dumps([{"name": n, "pay": handles.get(n)} for n in people], ensure_ascii=False)
-        )
+        echo_json([{"name": n, "pay": handles.get(n)} for n in people])
         return
     if not people:
         typer.echo("nobody yet: the people of a night join the ledger with its first round")

@@ -14,20 +14,20 @@ if TYPE_CHECKING:
     from banluck.table.seating import FinishedRound, Seating
 
 
-def console(stderr: bool = False) -> Console:
+def console() -> Console:
     """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
     at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
     log."""
     from rich.console import Console
 
     if os.environ.get("NO_COLOR"):
-        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
-    return Console(stderr=stderr, highlight=False)
+        return Console(color_system=None, no_color=True, highlight=False)
+    return Console(highlight=False)
 
 
-def show(*parts: RenderableType, stderr: bool = False) -> None:
+def show(*parts: RenderableType) -> None:
     """Print the parts (console markup, rich renderables) on the terminal, one after another."""
-    out = console(stderr=stderr)
+    out = console()
     for part in parts:
         out.print(part)
 
@@ -51,32 +51,37 @@ def money(amount: int) -> str:
     return "0"
 
 
-def round_panel(r: FinishedRound) -> RenderableType:
-    from rich.table import Table
+def nets(entry: Mapping[str, Any]) -> str:
+    """What a ledger entry moved, a person's net each: `Bob +10, Mei -10`."""
+    from banluck.money.ledger import net_of
 
+    moved = ", ".join(f"{n} {v:+d}" for n, v in sorted(net_of(entry).items()) if v)
+    return moved or "no money moved"
+
+
+def round_panel(r: FinishedRound) -> RenderableType:
     from banluck.money.entries import round_title
 
     title = f"{round_title(r.counted, r.between).capitalize()} · dealer {r.dealer}"
     if r.ended:
         title += f" · {r.ended}"
-    table = Table(show_header=True, expand=False)
-    table.add_column("from")
-    table.add_column("to")
-    table.add_column("amount", justify="right")
-    table.add_column("why", overflow="fold")
-    for t in r.transfers:
-        table.add_row(t.payer, t.payee, str(t.amount), t.reason)
-    if not r.transfers:
-        table.add_row("-", "-", "0", "no money moved")
+    return transfers_panel(title, [(t.payer, t.payee, t.amount, t.reason) for t in r.transfers])
+
+
+def transfers_panel(title: str, transfers: Sequence[tuple[str, str, int, str]]) -> RenderableType:
+    """A round's transfers (from, to, amount, why) under a title: `no money moved` when none."""
+    from rich.table import Column, Table
+
+    table = Table("from", "to", Column("amount", justify="right"), Column("why", overflow="fold"))
+    for payer, payee, amount, why in transfers or [("-", "-", 0, "no money moved")]:
+        table.add_row(payer, payee, str(amount), why)
     return titled(title, table)
 
 
 def balances_table(balances: Mapping[str, int], title: str = "Balances") -> RenderableType:
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    table = Table()
-    table.add_column("who")
-    table.add_column("balance", justify="right")
+    table = Table("who", Column("balance", justify="right"))
     for name, amount in sorted(balances.items(), key=lambda kv: (-kv[1], kv[0])):
         table.add_row(name, money(amount))
     return titled(title, table)
@@ -107,24 +112,21 @@ def table_screen(
     """The dealer's panel: the round at a glance, the night's balances, what the rules allow
     (the console's screen, and `night show`)."""
     from rich.console import Group
-    from rich.table import Table
+    from rich.table import Column, Table
     from rich.text import Text
 
-    narrow = width < 60
+    narrow = width < NARROW
     s = night.seating
     rnd = night.current
     label = f"night {night_id} · " if night_id and not narrow else ""
-    runs = [
+    head = Text.assemble(
         (f"{label}{s.preset.name}", "bold"),
-        (f" · round {s.round_number} · dealer ", ""),
+        f" · round {s.round_number} · dealer ",
         (s.dealer, "bold cyan"),
-    ]
+    )
     if s.preset.rotation.mode in ("rounds", "dealer-wins"):
         counted = s.dealt if s.preset.rotation.mode == "rounds" else s.won
-        runs.append((f" ({counted}/{s.preset.rotation.every})", ""))
-    head = Text()
-    for piece, style in runs:
-        head.append(piece, style or None)
+        head.append(f" ({counted}/{s.preset.rotation.every})")
     parts: list[RenderableType] = [head]
     side = night.side_notes()
     carried: list[RenderableType] = [Text(line, "magenta") for line in side.live]
@@ -139,20 +141,22 @@ def table_screen(
         panel = night.game.panel(rnd.state)
         if panel.dealer is not None:
             parts.append(Text(panel.dealer, "bold"))
-        table = Table(box=None, show_header=not narrow, pad_edge=False)
-        table.add_column("player")
-        table.add_column("cards", justify="right")
-        table.add_column("state")
-        table.add_column("+/-", justify="right")
+        heads = (
+            "player",
+            Column("cards", justify="right"),
+            "state",
+            Column("+/-", justify="right"),
+        )
+        table = Table(*heads, box=None, show_header=not narrow, pad_edge=False)
         for seat in panel.rows:
             won = money(seat.amount) if seat.amount is not None else ""
             stake = f" x{seat.stake}" if not narrow else ""
             table.add_row(seat.name + stake, seat.cards, seat.state, won)
         parts.append(table)
         parts.extend(carried)
-        notes = Table.grid(padding=(0, 1, 0, 0))
-        notes.add_column(style="yellow")
-        notes.add_column(style="yellow", overflow="fold")
+        notes = Table.grid(
+            Column(style="yellow"), Column(style="yellow", overflow="fold"), padding=(0, 1, 0, 0)
+        )
         for line in panel.hints:
             notes.add_row("›", line)
         parts.append(notes)
@@ -162,12 +166,9 @@ def table_screen(
         bal.add_column()
         bal.add_column(justify="right")
     items = sorted(balances.items(), key=lambda kv: (-kv[1], kv[0]))
-    for i in range(0, len(items), per_row):
-        cells: list[str] = []
-        for who, amount in items[i : i + per_row]:
-            cells += [who, money(amount)]
-        cells += [""] * (2 * per_row - len(cells))
-        bal.add_row(*cells)
+    cells = [cell for who, amount in items for cell in (who, money(amount))]
+    for i in range(0, len(cells), 2 * per_row):
+        bal.add_row(*cells[i : i + 2 * per_row])  # a short last row: rich leaves its cells empty
     parts.append(Text("tonight", "bold"))
     parts.append(bal)
     return Group(*parts)
@@ -208,30 +209,14 @@ def print_advice(
     )
     rows.append(("do", [a.action for a in advice.players]))
     rows = [(label, cells) for label, cells in rows if any(cells)]  # no impossible row
-    head = f"dealer {cards}: {dealer.label} ({', '.join(can)})"
-    intro = "closed hands (%) and the dealer's expected result (money at the stake):"
-    names = [a.name for a in advice.players]
-    grid = [[label, *cells] for label, cells in rows]
-    per_player = [
-        [name, *(_with_percent(label, cells[i]) for label, cells in rows)]
-        for i, name in enumerate(names)
-    ]
-    heads = ["", *(label for label, _ in rows)]
-    from rich.table import Table
-
     screen = out if out is not None else console()
-    screen.print(head)
-    screen.print(intro)
-    rich_table = Table()
-    rich_table.add_column("")
-    for name in names:
-        rich_table.add_column(name, justify="right", no_wrap=True)
-    for label, cells in rows:
-        rich_table.add_row(label, *cells)
-    if screen.width >= NARROW and fits(["", *names], grid, screen.width, boxed=True):
-        screen.print(rich_table)
-    else:
-        screen.print(records(None, heads, per_player, min(screen.width, NARROW - 1)))
+    screen.print(f"dealer {cards}: {dealer.label} ({', '.join(can)})")
+    screen.print("closed hands (%) and the dealer's expected result (money at the stake):")
+    names = [a.name for a in advice.players]
+    narrow = min(screen.width, NARROW - 1)
+    figures = ("cards", "stake", "open now", "draw first", "do")
+    percents = [label for label, _ in rows if label not in figures]
+    screen.print(by_column(None, names, rows, screen.width, narrow, percents))
     screen.print(f"advice: {advice.summary()}")
 
 
@@ -252,41 +237,45 @@ def print_report(report: Report) -> None:
 def print_figures(figures: Figures, out: Console) -> None:
     """Rows of figures with a column a preset: where they fit the terminal whole (or when the
     figures ask for one table); else a block a preset, every figure whole (a narrow terminal)."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
-    names = figures.columns
-    cells = [[label, *values] for label, values in figures.rows]
-    if not figures.whole:
-        table = Table(title=figures.title)
-        table.add_column("")
-        for name in names:
-            table.add_column(name, justify="right")
+    if figures.whole:
+        out.print(by_column(figures.title, figures.columns, figures.rows, out.width, out.width))
+        return
+    table = Table("", *(Column(n, justify="right") for n in figures.columns), title=figures.title)
+    for label, values in figures.rows:
+        table.add_row(label, *values)
+    out.print(table)
+
+
+def by_column(
+    title: str | None,
+    names: Sequence[str],
+    rows: Sequence[tuple[str, Sequence[str]]],
+    width: int,
+    narrow: int,
+    percents: Sequence[str] = (),
+) -> RenderableType:
+    """Rows of figures (a label and a value a name) with a column a name, where they fit `width`
+    whole; else a block a name in `narrow` columns (the values of the rows `percents` with a %)."""
+    from rich.table import Column, Table
+
+    cells = [[label, *values] for label, values in rows]
+    if width >= NARROW and fits(["", *names], cells, width, boxed=True):
+        table = Table("", *(Column(n, justify="right", no_wrap=True) for n in names))
         for row in cells:
             table.add_row(*row)
-        out.print(table)
-        return
-    if out.width >= NARROW and fits(["", *names], cells, out.width, boxed=True):
-        table = Table()
-        table.add_column("")
-        for name in names:
-            table.add_column(name, justify="right", no_wrap=True)
-        for row in cells:
-            table.add_row(*row)
-        out.print(titled(figures.title, table))
-        return
-    heads = ["", *(label.strip() for label, _ in figures.rows)]
-    per_preset = [
-        [name, *(values[i] for _, values in figures.rows)] for i, name in enumerate(names)
+        return table if title is None else titled(title, table)
+    heads = ["", *(label.strip() for label, _ in rows)]
+    blocks = [
+        [name, *(_unit(values[i], label in percents) for label, values in rows)]
+        for i, name in enumerate(names)
     ]
-    out.print(records(figures.title, heads, per_preset, out.width))
+    return records(title, heads, blocks, narrow)
 
 
-def _with_percent(label: str, cell: str) -> str:
-    return (
-        cell + "%"
-        if cell and label not in ("cards", "stake", "open now", "draw first", "do")
-        else cell
-    )
+def _unit(value: str, percent: bool) -> str:
+    return f"{value}%" if value and percent else value
 
 
 def _percent(x: float) -> str:
@@ -307,17 +296,15 @@ BARS = "▁▂▃▄▅▆▇█"
 def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> RenderableType:
     """Each person's running balance as a row of bars on one shared scale, with the range and the
     final balance. The scale is shared, so a tall bar means the same amount in every row."""
-    from rich.table import Table
+    from rich.table import Column, Table
 
     values = [v for points in series.values() for v in points]
     low, high = min(values), max(values)
     span = (high - low) or 1
     name_w = max(len(n) for n in series)
     room = max(8, width - name_w - 14)
-    table = Table(box=None, show_header=False)
-    table.add_column(no_wrap=True)
-    table.add_column(no_wrap=True)
-    table.add_column(justify="right", no_wrap=True)
+    heads = (Column(no_wrap=True), Column(no_wrap=True), Column(justify="right", no_wrap=True))
+    table = Table(*heads, box=None, show_header=False)
     for name, points in sorted(series.items(), key=lambda kv: (-kv[1][-1], kv[0])):
         step = max(1, -(-len(points) // room))  # ceil: at most `room` bars
         sampled = points[::step]

@@ -1,11 +1,11 @@
 """`banluck replay FILE`: run a night log and show each round's settlements and the balances."""
 
-import json
 import sys
 from typing import Annotated
 
 import typer
 
+from banluck.cli.common import echo_json
 from banluck.core.errors import BanluckError
 from banluck.core.reading import NotAFile, read_bytes
 
@@ -96,7 +96,7 @@ def replay(
         }
         if night.current is not None:
             out["unfinished"] = night.current.pending()
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     from banluck.cli.render import balances_table, console, round_panel
 
@@ -108,21 +108,17 @@ def replay(
             f"[yellow]round {night.seating.round_number} is not finished and not counted:"
             f" {night.current.pending()}[/]"
         )
-    out_console.print(balances_table(night.balances, title="Balances"))
+    out_console.print(balances_table(night.balances))
 
 
 def replay_tournament(text: str, source: str, as_json: bool, save: bool) -> None:
     """`banluck replay` of a tournament log: every hand's chips, the standings and the prizes."""
-    import json
-
-    import typer
     from rich.text import Text
 
     from banluck.app.presets import load
     from banluck.app.tournament import read_tournament_log
     from banluck.cli.games.tournament_cmd import tournament_screen
     from banluck.cli.render import console
-    from banluck.core.errors import BanluckError
 
     if save:
         raise BanluckError(
@@ -144,7 +140,7 @@ def replay_tournament(text: str, source: str, as_json: bool, save: bool) -> None
         }
         if not played.over:
             out["unfinished"] = played.pending()
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     out_console = console()
     for h in played.hands:

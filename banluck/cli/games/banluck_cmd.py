@@ -160,8 +160,6 @@ def judge_cmd(
     result = judge(parse_cards(player), parse_cards(dealer), preset)
     amount = result.verdict.amount(stake)
     if as_json:
-        import json
-
         out = {
             "player": _hand_json(result.player),
             "dealer": _hand_json(result.dealer),

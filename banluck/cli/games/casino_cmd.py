@@ -1,10 +1,11 @@
 """`banluck strategy`: the basic-strategy chart of a casino preset, the question only the casino
 asks. The solver and rich are imported inside the command."""
 
-import json
 from typing import Annotated
 
 import typer
+
+from banluck.cli.common import echo_json
 
 
 def strategy(
@@ -35,7 +36,7 @@ def strategy(
         progress.say(f"computing {preset}'s chart (a few seconds)")
         grid = chart(rules_of(loaded))
     if as_json:
-        typer.echo(json.dumps({"preset": preset, "ups": list(UP_NAMES), "chart": grid}))
+        echo_json({"preset": preset, "ups": list(UP_NAMES), "chart": grid}, ascii=True)
         return
     from rich.table import Table
     from rich.text import Text

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, open_store
+from banluck.cli.common import JsonOpt, echo_json, open_store
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -96,7 +95,7 @@ def show(as_json: JsonOpt = False) -> None:
             "prizes": played.prizes(),
             "log": played.log(),
         }
-        typer.echo(json.dumps(out, ensure_ascii=False))
+        echo_json(out)
         return
     from banluck.cli.render import console
 
