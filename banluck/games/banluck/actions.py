@@ -46,11 +46,9 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
             raise RuleError(f"cannot {doing} {name}: {name} deals this round")
         names = ", ".join(state.players) or "nobody"
         raise RuleError(f"cannot {doing} {name}: not at the table this round (players: {names})")
-    if player.settled:
-        assert player.settlement is not None
+    if (settled := player.settlement) is not None:
         raise RuleError(
-            f"cannot {doing} {name}: already settled ({player.settlement.amount:+d},"
-            f" {player.settlement.reason})"
+            f"cannot {doing} {name}: already settled ({settled.amount:+d}, {settled.reason})"
         )
     return player
 
@@ -343,35 +341,24 @@ class Show(Action[RoundState]):
     def apply(self, state: RoundState) -> None:
         player = state.players[self.name]
         player.seen = list(self.cards)
-        hand = Hand.of(self.cards, state.preset)
         preset = state.preset
-        if state.phase == "showdown" or (
+        hand = Hand.of(self.cards, preset)
+        at_instant = state.phase == "showdown" or (
             len(self.cards) == 2 and first_two_kind(self.cards) in INSTANT_KINDS
-        ):
+        )
+        if at_instant:
             verdict = instant(self.cards, state.dealer_cards, preset)
-            if verdict is not None:
-                player.settlement = Settlement(
-                    verdict.multiple * player.stake,
-                    verdict.reason_at(player.stake),
-                    str(hand.kind),
-                    instant=True,
-                )
-            return
-        at_once = five_card_at_once(hand, preset)
-        if at_once is not None:
+        else:
+            verdict = five_card_at_once(hand, preset) or bust_shown_at_once(hand, preset)
+        if verdict is not None:
             player.settlement = Settlement(
-                at_once.multiple * player.stake, at_once.reason_at(player.stake), str(hand.kind)
-            )
-            return
-        shown = bust_shown_at_once(hand, preset)
-        if shown is not None:
-            player.settlement = Settlement(
-                shown.multiple * player.stake,
-                shown.reason_at(player.stake),
+                verdict.multiple * player.stake,
+                verdict.reason_at(player.stake),
                 str(hand.kind),
-                offence=shown.offence,
+                offence=verdict.offence,
+                instant=at_instant,
             )
-        elif hand.bust and preset.bust.shown_ends_turn:
+        elif not at_instant and hand.bust and preset.bust.shown_ends_turn:
             # Not paid at once in this house, but a shown bust draws no more: his turn is over.
             player.shown_bust = True
             player.acted = True
@@ -384,7 +371,6 @@ class Show(Action[RoundState]):
         and her show (the hint says a fifth card must be shown: this is that card)."""
         show = cls.parse([resolve(args[0]), *args[1:]] if args else args)
         assert isinstance(show, Show)
-        actions: list[Action[Any]] = [show]
         player = state.players.get(show.name)
         if (
             player is not None
@@ -393,7 +379,7 @@ class Show(Action[RoundState]):
             and _may_hit(state, player)
         ):
             return [Hit(show.name), show]
-        return actions
+        return [show]
 
     @classmethod
     def spell(cls, actions: Sequence[Action[Any]]) -> str:
@@ -481,7 +467,7 @@ class Stand(NamedAction[RoundState]):
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "stand")
-        if state.phase not in ("players",):
+        if state.phase != "players":
             raise RuleError(f"cannot stand {self.name}: {state.describe()}")
         if player.stood:
             raise RuleError(f"cannot stand {self.name}: {self.name} has already stood")
@@ -763,10 +749,7 @@ class Open(Action[RoundState]):
         player.settlement = settle_opened(state, player, hand)
 
     def line(self) -> str:
-        rest = " ".join(
-            w for w in (cards_text(self.cards) if self.cards else "", self.outcome) if w
-        )
-        return f"open {self.name}" + (f" {rest}" if rest else "")
+        return " ".join(w for w in ("open", self.name, cards_text(self.cards), self.outcome) if w)
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:

@@ -240,17 +240,16 @@ class _ArrayShown:
         import numpy as np
 
         self.np = np
-        self.sizes = []
-        for n, shown in model.shown.items():
-            self.sizes.append(
-                (
-                    n,
-                    np.array([phi for _, phi, _ in shown.entries], dtype=np.float64),
-                    _columns([factors for _, _, factors in shown.entries]),
-                    np.array([m for m, _, _ in shown.entries], dtype=np.float64),
-                    np.zeros(len(shown.entries), dtype=np.intp),
-                )
+        self.sizes = [
+            (
+                n,
+                np.array([phi for _, phi, _ in shown.entries], dtype=np.float64),
+                _columns([factors for _, _, factors in shown.entries]),
+                np.array([m for m, _, _ in shown.entries], dtype=np.float64),
+                np.zeros(len(shown.entries), dtype=np.intp),
             )
+            for n, shown in model.shown.items()
+        ]
 
     def __call__(self, pool: Pool) -> tuple[float, float, float]:
         bincount = self.np.bincount
@@ -263,9 +262,9 @@ class _ArrayShown:
                 continue
             x = _products(phi, columns, table)
             xm = x * multiple
-            c = float(bincount(zeros, weights=x, minlength=1)[0])  # summed in order
-            f = float(bincount(zeros, weights=xm, minlength=1)[0])
-            s = float(bincount(zeros, weights=xm * multiple, minlength=1)[0])
+            c, f, s = (  # each summed in order
+                float(bincount(zeros, weights=v, minlength=1)[0]) for v in (x, xm, xm * multiple)
+            )
             chance += c / denominator
             first += f / denominator
             second += s / denominator
@@ -539,7 +538,6 @@ class Simulator:
     def play(self, rounds: int, seed: int) -> _Tally:
         rng = random.Random(seed)
         cards = list(self.cards)
-        tally = _Tally()
         rules = self.rules
         instant_multiple = rules.instant_multiple
         player_multiple = rules.player_multiple
@@ -605,11 +603,7 @@ class Simulator:
             sum_round += total
             sum_round_sq += total * total
             sum_player_sq += sum(x * x for x in results)
-        tally.rounds += rounds
-        tally.sum_round += sum_round
-        tally.sum_round_sq += sum_round_sq
-        tally.sum_player_sq += sum_player_sq
-        return tally
+        return _Tally(rounds, sum_round, sum_round_sq, sum_player_sq)
 
 
 def shuffle_steps(n: int) -> list[tuple[int, int]]:

@@ -113,17 +113,13 @@ class RoundState:
         return any(self._holds_up(p) for p in self.players.values())
 
     def all_cards(self) -> list[Card]:
-        cards = list(self.dealer_cards) + list(self.burned_cards)
-        for p in self.players.values():
-            cards.extend(p.seen)
-        return cards
+        seen = (c for p in self.players.values() for c in p.seen)
+        return [*self.dealer_cards, *self.burned_cards, *seen]
 
     # -- the phase ----------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        if self.ended is not None:
-            return True
-        return all(p.settlement is not None for p in self.players.values())
+        return self.ended is not None or all(p.settled for p in self.players.values())
 
     @property
     def phase(self) -> str:
