@@ -73,8 +73,7 @@ def _contains(cards: Sequence[Card], seen: Sequence[Card]) -> bool:
     left = list(cards)
     for card in seen:
         match = next(
-            (c for c in left if c == card or (card.suit is None and c.rank == card.rank)),
-            None,
+            (c for c in left if c == card or (card.suit is None and c.rank == card.rank)), None
         )
         if match is None:
             return False

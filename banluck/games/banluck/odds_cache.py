@@ -15,6 +15,7 @@ import json
 import marshal
 import sys
 import zlib
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,12 +50,7 @@ def cache_key(preset: Preset, policy: Policy, declared: Declared) -> dict[str, A
         "python": [*sys.version_info[:2], marshal.version],
         "code": _code_digest(),
         "preset": preset.to_dict(),
-        "policy": {
-            "p": policy.p,
-            "stand_at": policy.stand_at,
-            "short": policy.short,
-            "run_on_15": policy.run_on_15,
-        },
+        "policy": asdict(policy),
         "declared": declared,
     }
 

@@ -91,9 +91,7 @@ def prizes(
 
 
 def lowest(
-    stacks: Mapping[str, int],
-    history: Sequence[Mapping[str, int]],
-    betting_order: Sequence[str],
+    stacks: Mapping[str, int], history: Sequence[Mapping[str, int]], betting_order: Sequence[str]
 ) -> tuple[str, str]:
     """Who goes out at a cut-off, and how a tie was broken ("" when there was none).
 
