@@ -56,14 +56,10 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
 def _check_new_cards(
     state: RoundState, new: Sequence[Card], replacing: Sequence[Card] = ()
 ) -> None:
-    if replacing:
-        pool = Counter(state.all_cards())
-        pool.subtract(Counter(replacing))
-        cards = [*pool.elements(), *new]
-    else:
-        cards = [*state.all_cards(), *new]  # the same cards, counted the same
+    pool = Counter(state.all_cards())
+    pool.subtract(replacing)
     try:
-        check_deck(cards, state.preset.decks)
+        check_deck([*pool.elements(), *new], state.preset.decks)
     except BanluckError as exc:
         raise RuleError(str(exc)) from None
 
@@ -310,7 +306,7 @@ class DealerCards(Action[RoundState]):
 
 
 @dataclass(frozen=True, slots=True)
-class Show(Action[RoundState]):
+class Show(NamedCardsAction[RoundState]):
     """A player shows cards: an instant hand at the instant check, two cards when the dealer holds
     an instant hand, a five-card hand, a bust (paid at once where bust.shown_at_once)."""
 
@@ -319,7 +315,6 @@ class Show(Action[RoundState]):
     word: ClassVar[str] = "show"
     usage: ClassVar[str] = "show NAME CARDS..."
     help: ClassVar[str] = "a player shows his cards (instant hand, five cards, a bust)"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "show")
@@ -385,9 +380,6 @@ class Show(Action[RoundState]):
         """A hit and a show typed as one show are stored as the show (read back the same)."""
         return actions[-1].line() if actions else ""
 
-    def line(self) -> str:
-        return f"show {self.name} {cards_text(self.cards)}"
-
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:
         if len(args) < 2:
@@ -427,8 +419,7 @@ class Hit(Action[RoundState]):
                 f" ({cards_text(player.seen)}), the turn is over; the dealer opens it"
                 f" (`open {self.name}`), or `undo` if the show was a slip"
             )
-        max_cards = state.preset.points.max_cards
-        if player.count >= max_cards:
+        if player.count >= state.preset.points.max_cards:
             raise RuleError(
                 f"cannot hit {self.name}: {self.name} holds {player.count} cards, the most a hand"
                 f" may hold (points.max_cards)"
