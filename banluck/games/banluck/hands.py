@@ -125,10 +125,6 @@ def first_two_kind(cards: Sequence[Card]) -> Kind | None:
     return None
 
 
-def is_triple_seven(cards: Sequence[Card]) -> bool:
-    return len(cards) == 3 and all(c.rank == "7" for c in cards)
-
-
 def classify(cards: Sequence[Card], total: int, preset: Preset) -> Kind:
     """The named kind of a hand, highest first."""
     n = len(cards)
@@ -140,7 +136,7 @@ def classify(cards: Sequence[Card], total: int, preset: Preset) -> Kind:
         return Kind.BUST
     if n >= 5:
         return Kind.FIVE_CARD_21 if total == 21 else Kind.FIVE_DRAGON
-    if preset.payouts.triple_seven > 0 and is_triple_seven(cards):
+    if preset.payouts.triple_seven > 0 and n == 3 and all(c.rank == "7" for c in cards):
         return Kind.TRIPLE_SEVEN
     if total == 21:
         return Kind.TWENTY_ONE

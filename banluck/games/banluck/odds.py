@@ -189,56 +189,39 @@ DEFAULT_POLICY = Policy()
 
 
 class Rules:
-    """Per-preset caches: the hand of each multiset, its settlement class and pair verdicts."""
+    """Per-preset caches: the hand of each multiset, its settlement class and pair verdicts
+    (`hand`, `class_of`, `player_multiple`, `instant_multiple`: the methods below, memoised)."""
 
     def __init__(self, preset: Preset) -> None:
         self.preset = preset
-        self._hands: dict[Ranks, Hand] = {}
-        self._class_of: dict[Ranks, int] = {}
         self._class_ids: dict[tuple[int, int, Kind, bool], int] = {}
         self.representatives: list[Hand] = []
-        self._versus: dict[tuple[int, int], int] = {}
-        self._instant: dict[tuple[Ranks, Ranks], int | None] = {}
+        self.hand = lru_cache(maxsize=None)(self._hand)
+        self.class_of = lru_cache(maxsize=None)(self._class_of)
+        self.player_multiple = lru_cache(maxsize=None)(self._player_multiple)
+        self.instant_multiple = lru_cache(maxsize=None)(self._instant_multiple)
 
-    def hand(self, ranks: Ranks) -> Hand:
-        hand = self._hands.get(ranks)
-        if hand is None:
-            hand = Hand.of(cards_of(ranks), self.preset)
-            self._hands[ranks] = hand
-        return hand
+    def _hand(self, ranks: Ranks) -> Hand:
+        return Hand.of(cards_of(ranks), self.preset)
 
-    def class_of(self, ranks: Ranks) -> int:
+    def _class_of(self, ranks: Ranks) -> int:
         """The settlement class of a multiset: hands of one class settle alike."""
-        found = self._class_of.get(ranks)
-        if found is not None:
-            return found
         hand = self.hand(ranks)
         key = (hand.size, hand.total, hand.kind, hand.heavy_bust)
-        cid = self._class_ids.get(key)
-        if cid is None:
-            cid = len(self.representatives)
-            self._class_ids[key] = cid
+        cid = self._class_ids.setdefault(key, len(self.representatives))
+        if cid == len(self.representatives):
             self.representatives.append(hand)
-        self._class_of[ranks] = cid
         return cid
 
-    def player_multiple(self, player_class: int, dealer_class: int) -> int:
+    def _player_multiple(self, player_class: int, dealer_class: int) -> int:
         """What an opened player of one class wins against a dealer hand of another (stakes)."""
-        key = (player_class, dealer_class)
-        found = self._versus.get(key)
-        if found is None:
-            reps = self.representatives
-            found = versus(reps[player_class], reps[dealer_class], self.preset).multiple
-            self._versus[key] = found
-        return found
+        reps = self.representatives
+        return versus(reps[player_class], reps[dealer_class], self.preset).multiple
 
-    def instant_multiple(self, player: Ranks, dealer: Ranks) -> int | None:
+    def _instant_multiple(self, player: Ranks, dealer: Ranks) -> int | None:
         """The instant-check verdict for two two-card hands (None: it does not apply)."""
-        key = (player, dealer)
-        if key not in self._instant:
-            verdict = instant(cards_of(player), cards_of(dealer), self.preset)
-            self._instant[key] = None if verdict is None else verdict.multiple
-        return self._instant[key]
+        verdict = instant(cards_of(player), cards_of(dealer), self.preset)
+        return None if verdict is None else verdict.multiple
 
 
 @lru_cache(maxsize=16)

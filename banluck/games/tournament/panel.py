@@ -64,14 +64,12 @@ def _hand(t: Tournament) -> tuple[str | None, tuple[HandRow, ...], tuple[str, ..
 def title(t: Tournament) -> str:
     section = t.preset.tournament
     if t.over:
-        played = len(t.hands)
-        return f"the tournament is over after hand {played} of {section.hands}"
+        return f"the tournament is over after hand {len(t.hands)} of {section.hands}"
     text = f"hand {t.number} of {section.hands}"
     cutoff = t.next_cutoff()
     if cutoff is None:
         return f"{text} · no cut-off left"
-    to_go = cutoff - len(t.hands)
-    return f"{text} · cut-off after hand {cutoff} ({to_go} to go)"
+    return f"{text} · cut-off after hand {cutoff} ({cutoff - len(t.hands)} to go)"
 
 
 def board(t: Tournament) -> Board:
