@@ -128,7 +128,6 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
         or shown
         or versus(hand, dealer, preset)
     )
-    penalty = verdict.multiple > 0 and dealer_offends(dealer, preset)
     is_instant = hand.size == 2 and first_two_kind(hand.cards) in INSTANT_KINDS
     return Settlement(
         amount=verdict.multiple * player.stake,
@@ -136,7 +135,7 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
         kind=str(hand.kind),
         offence=verdict.offence,
         instant=is_instant or first_two_kind(dealer.cards) is not None,
-        penalty=penalty,
+        penalty=verdict.multiple > 0 and dealer_offends(dealer, preset),
         shown_late=verdict is shown,
     )
 

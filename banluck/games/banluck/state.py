@@ -67,7 +67,7 @@ class RoundState:
         return Hand.of(self.dealer_cards, self.preset)
 
     def dealer_instant(self) -> Kind | None:
-        return first_two_kind(self.dealer_cards) if len(self.dealer_cards) >= 2 else None
+        return first_two_kind(self.dealer_cards)
 
     def dealer_done(self) -> str | None:
         """Why the dealer may draw no more, or None while he may."""
@@ -108,10 +108,6 @@ class RoundState:
     def waiting_for(self) -> list[str]:
         return [why for p in self.players.values() if (why := self.to_play(p))]
 
-    def _anyone_to_play(self) -> bool:
-        """`bool(waiting_for())` without writing the reasons."""
-        return any(self._holds_up(p) for p in self.players.values())
-
     def all_cards(self) -> list[Card]:
         seen = (c for p in self.players.values() for c in p.seen)
         return [*self.dealer_cards, *self.burned_cards, *seen]
@@ -130,7 +126,7 @@ class RoundState:
             return "deal"
         if self.dealer_instant() is not None:
             return "showdown"
-        if self._anyone_to_play():
+        if any(self._holds_up(p) for p in self.players.values()):  # waiting_for(), unwritten
             return "players"
         return "dealer"
 

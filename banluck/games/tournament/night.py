@@ -437,19 +437,19 @@ class Tournament:
                 stacks=dict(self.stacks),
             )
         )
-        order = list(self.bets)
         section = self.preset.tournament
-        for name in self.still_in:
-            if self.stacks[name] < section.min_bet:
-                why = f"stack {self.stacks[name]} under the minimum bet {section.min_bet}"
-                self.out.append(Out(name, number, why))
+        under = [
+            Out(name, number, f"stack {self.stacks[name]} under the minimum bet {section.min_bet}")
+            for name in self.still_in
+            if self.stacks[name] < section.min_bet
+        ]
+        self.out += under
         players = self.still_in
-        under = [o for o in self.out if o.hand == number]
         if number in section.cutoffs and not under and len(players) > 1:
             # a stack that went under the minimum bet in this hand was the lowest: the cut-off
             # takes nobody else
             stacks = {n: self.stacks[n] for n in players}
-            loser, tie = lowest(stacks, self.history, order)
+            loser, tie = lowest(stacks, self.history, list(self.bets))
             why = f"lowest stack {stacks[loser]} at the cut-off after hand {number}"
             self.out.append(Out(loser, number, f"{why} ({tie})" if tie else why))
         self.history.append(dict(self.stacks))
