@@ -53,21 +53,14 @@ def _totals(mode: AceMode, n_cards: int, aces: int, base: int) -> tuple[int, boo
     for _ in range(aces):
         sums = {s + v for s in sums for v in values}
     lowest = min(sums)
-    fitting = [s for s in sums if s <= 21]
-    if not fitting:
-        return lowest, False
-    best = max(fitting)
+    best = max((s for s in sums if s <= 21), default=lowest)
     return best, best != lowest
 
 
 def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
     """(total, soft) of `cards` under ace mode `mode`. Soft: an ace counts above its least."""
-    aces = base = 0
-    for card in cards:
-        if card.rank == "A":
-            aces += 1  # the hand decides its value
-        else:
-            base += PIPS[card.rank]
+    aces = sum(card.rank == "A" for card in cards)  # the hand decides their value
+    base = sum(PIPS[card.rank] for card in cards if card.rank != "A")
     return _totals(mode, len(cards), aces, base)
 
 

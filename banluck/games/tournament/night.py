@@ -186,10 +186,9 @@ class Tournament:
             return None
         return next((n for n in self.order() if n not in self.bets), None)
 
-    def stretch(self, number: int | None = None) -> int:
-        """Which stretch between cut-offs hand `number` is in (0 before the first cut-off)."""
-        number = self.number if number is None else number
-        return sum(1 for c in self.preset.tournament.cutoffs if c < number)
+    def stretch(self) -> int:
+        """Which stretch between cut-offs this hand is in (0 before the first cut-off)."""
+        return sum(1 for c in self.preset.tournament.cutoffs if c < self.number)
 
     def next_cutoff(self) -> int | None:
         """The hand after which the next cut-off comes, None when there is none left."""
