@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from banluck.core.cards import Card
@@ -95,7 +96,7 @@ class Lookahead:
         self.weigh = weigh or (lambda pool: closed_weights(model, cards, pool, moments=True))
         entries = model.closed.get(cards)
         self._classes = entries.classes if entries is not None else ()
-        self._multiples: dict[int, tuple[int, ...]] = {}
+        self._own_multiples = lru_cache(maxsize=None)(self._multiples_of)
 
     def settle_both(
         self, classes: Sequence[int], w: Sequence[float], dealer: Ranks
@@ -113,14 +114,14 @@ class Lookahead:
     def multiples(self, classes: Sequence[int], dealer: Ranks) -> Sequence[int]:
         """The player's multiple of each class in `classes` against the dealer's `dealer`."""
         dealer_class = self.rules.class_of(dealer)
+        if classes is self._classes:
+            return self._own_multiples(dealer_class)
+        return [self.rules.player_multiple(cid, dealer_class) for cid in classes]
+
+    def _multiples_of(self, dealer_class: int) -> tuple[int, ...]:
+        """`multiples` of this size's own classes, by the dealer's class (memoised)."""
         multiple = self.rules.player_multiple
-        if classes is not self._classes:
-            return [multiple(cid, dealer_class) for cid in classes]
-        found = self._multiples.get(dealer_class)
-        if found is None:
-            found = tuple(multiple(cid, dealer_class) for cid in classes)
-            self._multiples[dealer_class] = found
-        return found
+        return tuple(multiple(cid, dealer_class) for cid in self._classes)
 
     def draw_value(self, dealer: Ranks, pool: Pool, weights: Weights | None = None) -> float:
         """Sum of w(M) * dealer's result when he draws first and opens as soon as he may.

@@ -188,14 +188,12 @@ class _ArrayWeights:
         scale = 1.0 / denominator
         w = np.bincount(self.local, weights=x, minlength=self.count) * scale
         wt = tuple(w.tolist())
+        mt: tuple[tuple[float, ...], ...] = ()
         if moments:
             mom = np.bincount(
                 self.cells, weights=x[self.owners] * self.counts, minlength=self.count * len(RANKS)
             )
-            rows = (mom * scale).reshape(self.count, len(RANKS)).tolist()
-            mt = tuple(map(tuple, rows))
-        else:
-            mt = ()
+            mt = tuple(map(tuple, (mom * scale).reshape(self.count, len(RANKS)).tolist()))
         return Weights(self.classes, wt, mt, sum(wt))
 
 

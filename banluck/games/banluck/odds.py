@@ -361,13 +361,12 @@ class Model:
         return None
 
     def _closed_entries(self, items: list[tuple[Ranks, float]]) -> ClosedEntries:
-        local: dict[int, int] = {}
-        entries = []
-        for ranks, phi in items:
-            cid = self.rules.class_of(ranks)
-            idx = local.setdefault(cid, len(local))
-            entries.append((idx, phi, factors_of(ranks)))
-        return ClosedEntries(tuple(local), tuple(entries), tuple(ranks for ranks, _ in items))
+        local: dict[int, int] = {}  # global class id -> local class, in order of first use
+        entries = tuple(
+            (local.setdefault(self.rules.class_of(ranks), len(local)), phi, factors_of(ranks))
+            for ranks, phi in items
+        )
+        return ClosedEntries(tuple(local), entries, tuple(ranks for ranks, _ in items))
 
     def sizes(self) -> tuple[int, ...]:
         return tuple(sorted(self.closed))
