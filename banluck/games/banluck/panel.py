@@ -37,9 +37,8 @@ def panel(state: RoundState) -> Panel:
         dealer = f"dealer {' '.join(str(c) for c in hand.cards)} = {hand.label}"
     rows = []
     for p in state.players.values():
-        cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
-        if not p.known and p.seen:
-            cards += " (" + " ".join(str(c) for c in p.seen) + ")"
+        seen = " ".join(str(c) for c in p.seen)
+        cards = seen if p.known else f"{p.count} ({seen})" if p.seen else f"{p.count}"
         # a closed hand shows money only once an offence has paid it something
         amount = money[p.name] if p.settlement is not None or money[p.name] else None
         rows.append(PanelRow(p.name, p.stake, cards, player_state(p, state), amount))
