@@ -144,24 +144,17 @@ def _read_outcome(text: str) -> tuple[bool, int]:
     """(bust, total) of an outcome `bust`, `bust 29` or a total such as `18`; a bare `bust` is
     22 (its total is not known). RuleError for anything else."""
     words = text.lower().split()
-    try:
-        if any(not (w.isascii() and (w.isdigit() or w == "bust")) for w in words):
-            raise ValueError
-        if words[0] == "bust" and len(words) <= 2:
-            total = int(words[1]) if len(words) > 1 else 22
-            if total <= 21:
-                raise RuleError(
-                    f"a bust is over 21, and {total} is not: `bust` (or `bust 22` and over) for"
-                    f" a bust, `{total}` alone for a hand of {total}"
-                )
-            return True, total
-        if len(words) == 1:
-            return False, int(words[0])
-        raise ValueError
-    except (ValueError, IndexError):
-        raise RuleError(
-            f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead"
-        ) from None
+    if len(words) == 1 and _is_number(words[0]):
+        return False, int(words[0])
+    if words[:1] == ["bust"] and len(words) <= 2 and all(map(_is_number, words[1:])):
+        total = int(words[1]) if len(words) > 1 else 22
+        if total <= 21:
+            raise RuleError(
+                f"a bust is over 21, and {total} is not: `bust` (or `bust 22` and over) for"
+                f" a bust, `{total}` alone for a hand of {total}"
+            )
+        return True, total
+    raise RuleError(f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead")
 
 
 _ONE_OF_EACH_VALUE = tuple(
@@ -654,8 +647,7 @@ class Draw(CardAction[RoundState]):
                 f"cannot draw: the dealer holds {state.dealer_instant()}, every player shows two cards"
             )
         _dealer_turn(state, "draw")
-        why = state.dealer_done()
-        if why:
+        if why := state.dealer_done():
             raise RuleError(f"cannot draw: {why}")
         _check_new_cards(state, [self.card])
 
