@@ -141,9 +141,7 @@ def _escape(preset: Preset, dealer_two: Ranks, kind: Kind) -> Literal["void", "r
     if kind is not Kind.FIFTEEN:
         return None
     mode = preset.fifteen.mode
-    if mode == "free-hand":
-        return "void"
-    if mode == "hard-15-surrender" and 0 not in dealer_two:
+    if mode == "free-hand" or (mode == "hard-15-surrender" and 0 not in dealer_two):
         return "void"
     if mode in ("run", "run-dealer-only"):
         return "run"
@@ -381,8 +379,7 @@ class HeadsUp:
             return  # reached before by another order of the same cards
         self._filled.add(dealer)
         hand = self.rules.hand(dealer)
-        state = dealer_state(hand, self.preset)
-        if state == "terminal" or hand.total >= self.dealer.stand_at:
+        if dealer_state(hand, self.preset) == "terminal" or hand.total >= self.dealer.stand_at:
             return
         pool = self.pool_of(dealer)
         for n in self.looks:
