@@ -144,8 +144,7 @@ class RoundState:
         """What the round is waiting for, in a few words."""
         if self.phase == "deal":
             return "the dealer's two cards are not entered"
-        waiting = self.waiting_for()
-        if waiting:
+        if waiting := self.waiting_for():
             return "; ".join(waiting)
         closed = ", ".join(p.name for p in self.open_players())
         return f"still to be opened: {closed}"

@@ -270,11 +270,10 @@ class Tournament:
             return []
         last = self.hands[-1]
         moved = ", ".join(f"{n} {c:+d}" for n, c in last.chips.items())
-        told = [(f"hand {last.number}: {moved} (dealer {last.dealer:+d})", "green")]
-        told += [
+        out = [
             (f"{o.name} is out: {o.reason}", "yellow") for o in self.out if o.hand == last.number
         ]
-        return told
+        return [(f"hand {last.number}: {moved} (dealer {last.dealer:+d})", "green"), *out]
 
     # -- lines ----------------------------------------------------------------------------------
     def do_line(self, line: Line | str) -> Done:
