@@ -278,8 +278,7 @@ class Model:
                 self.left_out.add(start)
                 continue
             level[start] = float(orders)
-        size = 2
-        while level:
+        while level:  # the multisets of one size, with their phi so far
             following: dict[Ranks, float] = {}
             for ranks, phi in level.items():
                 hand = self.rules.hand(ranks)
@@ -289,15 +288,15 @@ class Model:
                 if stand > 0.0:
                     settled = self.shown_multiple(hand)
                     if settled is None:
-                        closed.setdefault(size, []).append((ranks, phi * stand))
+                        closed.setdefault(len(ranks), []).append((ranks, phi * stand))
                     else:
-                        shown.setdefault(size, []).append((settled, phi * stand, factors_of(ranks)))
+                        entry = (settled, phi * stand, factors_of(ranks))
+                        shown.setdefault(len(ranks), []).append(entry)
                 if chance > 0.0:
                     for r in RANKS:
                         nxt = add_rank(ranks, r)
                         following[nxt] = following.get(nxt, 0.0) + phi * chance
             level = following
-            size += 1
         self.closed = {n: self._closed_entries(items) for n, items in closed.items()}
         self.shown = {n: ShownEntries(tuple(items)) for n, items in shown.items()}
 
