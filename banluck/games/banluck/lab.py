@@ -150,13 +150,11 @@ def _figures(rows: list[tuple[Preset, EdgeResult, EdgeResult | None]], players: 
 def keep_the_deal(preset: Any, result: EdgeResult, stakes: list[int]) -> str:
     """How long to keep the deal, in plain words at the stakes: what the dealer expects a round,
     and how many rounds keep a turn's expected gain under one stake."""
-    count = len(stakes)
-    one = round(sum(stakes) / count)
-    same = all(s == stakes[0] for s in stakes)
+    one = round(sum(stakes) / len(stakes))
+    same = len(set(stakes)) == 1
     at = f"at {one} a hand" if same else f"at the night's stakes (about {one} a hand)"
-    who = _count(count, "player")
     gain = result.edge * sum(stakes)
-    said = f"{at} with {who} the dealer expects {gain:+.1f} a round"
+    said = f"{at} with {_count(len(stakes), 'player')} the dealer expects {gain:+.1f} a round"
     rotation = preset.rotation
     if gain <= 0:
         return f"{said}; the deal is no advantage here: keep it as long as the house likes"
