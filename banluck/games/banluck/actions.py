@@ -213,11 +213,8 @@ def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = (
 def check_outcome(name: str, hand: Hand, text: str) -> None:
     """A total given after the cards must be theirs: `open Bob 10 9 19`, never `10 9 20`."""
     bust, total = _read_outcome(text)
-    fits = (
-        hand.bust
-        if text.lower().split() == ["bust"]
-        else (hand.total == total and hand.bust == bust)
-    )
+    bare_bust = text.lower().split() == ["bust"]
+    fits = hand.bust if bare_bust else (hand.total, hand.bust) == (total, bust)
     if not fits:
         made = f"bust {hand.total}" if hand.bust else f"total {hand.total}"
         raise RuleError(

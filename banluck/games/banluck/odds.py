@@ -511,9 +511,6 @@ def check_closed_size(preset: Preset, cards: int) -> None:
     if most >= 5 and preset.five_card.settle == "at-once":
         most = 4
     if not 2 <= cards <= most:
-        why = (
-            " (a five-card hand is shown at once: five_card.settle at-once)"
-            if cards == 5 and most == 4
-            else ""
-        )
+        at_once = cards == 5 and most == 4
+        why = " (a five-card hand is shown at once: five_card.settle at-once)" if at_once else ""
         raise RuleError(f"a closed hand holds 2 to {most} cards, not {cards}{why}")
