@@ -121,10 +121,8 @@ def first_two_kind(cards: Sequence[Card]) -> Kind | None:
 def classify(cards: Sequence[Card], total: int, preset: Preset) -> Kind:
     """The named kind of a hand, highest first."""
     n = len(cards)
-    if n == 2:
-        instant = first_two_kind(cards)
-        if instant is not None:
-            return instant
+    if n == 2 and (instant := first_two_kind(cards)) is not None:
+        return instant
     if total > 21:
         return Kind.BUST
     if n >= 5:

@@ -352,8 +352,7 @@ class Model:
 
     def shown_multiple(self, hand: Hand) -> int | None:
         """The player's multiple when this final hand is shown and settled at once, else None."""
-        verdict = five_card_at_once(hand, self.preset)
-        if verdict is not None:
+        if (verdict := five_card_at_once(hand, self.preset)) is not None:
             return verdict.multiple
         if hand.bust and self.preset.bust.shown_at_once:
             return -(self.preset.bust.five_card if hand.five_card else 1)
