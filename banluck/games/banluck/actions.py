@@ -46,11 +46,9 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
             raise RuleError(f"cannot {doing} {name}: {name} deals this round")
         names = ", ".join(state.players) or "nobody"
         raise RuleError(f"cannot {doing} {name}: not at the table this round (players: {names})")
-    if player.settled:
-        assert player.settlement is not None
+    if (settled := player.settlement) is not None:
         raise RuleError(
-            f"cannot {doing} {name}: already settled ({player.settlement.amount:+d},"
-            f" {player.settlement.reason})"
+            f"cannot {doing} {name}: already settled ({settled.amount:+d}, {settled.reason})"
         )
     return player
 
@@ -58,14 +56,10 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
 def _check_new_cards(
     state: RoundState, new: Sequence[Card], replacing: Sequence[Card] = ()
 ) -> None:
-    if replacing:
-        pool = Counter(state.all_cards())
-        pool.subtract(Counter(replacing))
-        cards = [*pool.elements(), *new]
-    else:
-        cards = [*state.all_cards(), *new]  # the same cards, counted the same
+    pool = Counter(state.all_cards())
+    pool.subtract(replacing)
     try:
-        check_deck(cards, state.preset.decks)
+        check_deck([*pool.elements(), *new], state.preset.decks)
     except BanluckError as exc:
         raise RuleError(str(exc)) from None
 
@@ -75,8 +69,7 @@ def _contains(cards: Sequence[Card], seen: Sequence[Card]) -> bool:
     left = list(cards)
     for card in seen:
         match = next(
-            (c for c in left if c == card or (card.suit is None and c.rank == card.rank)),
-            None,
+            (c for c in left if c == card or (card.suit is None and c.rank == card.rank)), None
         )
         if match is None:
             return False
@@ -135,7 +128,6 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
         or shown
         or versus(hand, dealer, preset)
     )
-    penalty = verdict.multiple > 0 and dealer_offends(dealer, preset)
     is_instant = hand.size == 2 and first_two_kind(hand.cards) in INSTANT_KINDS
     return Settlement(
         amount=verdict.multiple * player.stake,
@@ -143,7 +135,7 @@ def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlem
         kind=str(hand.kind),
         offence=verdict.offence,
         instant=is_instant or first_two_kind(dealer.cards) is not None,
-        penalty=penalty,
+        penalty=verdict.multiple > 0 and dealer_offends(dealer, preset),
         shown_late=verdict is shown,
     )
 
@@ -152,24 +144,17 @@ def _read_outcome(text: str) -> tuple[bool, int]:
     """(bust, total) of an outcome `bust`, `bust 29` or a total such as `18`; a bare `bust` is
     22 (its total is not known). RuleError for anything else."""
     words = text.lower().split()
-    try:
-        if any(not (w.isascii() and (w.isdigit() or w == "bust")) for w in words):
-            raise ValueError
-        if words[0] == "bust" and len(words) <= 2:
-            total = int(words[1]) if len(words) > 1 else 22
-            if total <= 21:
-                raise RuleError(
-                    f"a bust is over 21, and {total} is not: `bust` (or `bust 22` and over) for"
-                    f" a bust, `{total}` alone for a hand of {total}"
-                )
-            return True, total
-        if len(words) == 1:
-            return False, int(words[0])
-        raise ValueError
-    except (ValueError, IndexError):
-        raise RuleError(
-            f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead"
-        ) from None
+    if len(words) == 1 and _is_number(words[0]):
+        return False, int(words[0])
+    if words[:1] == ["bust"] and len(words) <= 2 and all(map(_is_number, words[1:])):
+        total = int(words[1]) if len(words) > 1 else 22
+        if total <= 21:
+            raise RuleError(
+                f"a bust is over 21, and {total} is not: `bust` (or `bust 22` and over) for"
+                f" a bust, `{total}` alone for a hand of {total}"
+            )
+        return True, total
+    raise RuleError(f"outcome {text!r} is not `bust`, `bust N` or a total: give the cards instead")
 
 
 _ONE_OF_EACH_VALUE = tuple(
@@ -228,11 +213,8 @@ def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = (
 def check_outcome(name: str, hand: Hand, text: str) -> None:
     """A total given after the cards must be theirs: `open Bob 10 9 19`, never `10 9 20`."""
     bust, total = _read_outcome(text)
-    fits = (
-        hand.bust
-        if text.lower().split() == ["bust"]
-        else (hand.total == total and hand.bust == bust)
-    )
+    bare_bust = text.lower().split() == ["bust"]
+    fits = hand.bust if bare_bust else (hand.total, hand.bust) == (total, bust)
     if not fits:
         made = f"bust {hand.total}" if hand.bust else f"total {hand.total}"
         raise RuleError(
@@ -313,7 +295,7 @@ class DealerCards(Action[RoundState]):
 
 
 @dataclass(frozen=True, slots=True)
-class Show(Action[RoundState]):
+class Show(NamedCardsAction[RoundState]):
     """A player shows cards: an instant hand at the instant check, two cards when the dealer holds
     an instant hand, a five-card hand, a bust (paid at once where bust.shown_at_once)."""
 
@@ -322,7 +304,6 @@ class Show(Action[RoundState]):
     word: ClassVar[str] = "show"
     usage: ClassVar[str] = "show NAME CARDS..."
     help: ClassVar[str] = "a player shows his cards (instant hand, five cards, a bust)"
-    takes_name: ClassVar[bool] = True
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "show")
@@ -343,35 +324,24 @@ class Show(Action[RoundState]):
     def apply(self, state: RoundState) -> None:
         player = state.players[self.name]
         player.seen = list(self.cards)
-        hand = Hand.of(self.cards, state.preset)
         preset = state.preset
-        if state.phase == "showdown" or (
+        hand = Hand.of(self.cards, preset)
+        at_instant = state.phase == "showdown" or (
             len(self.cards) == 2 and first_two_kind(self.cards) in INSTANT_KINDS
-        ):
+        )
+        if at_instant:
             verdict = instant(self.cards, state.dealer_cards, preset)
-            if verdict is not None:
-                player.settlement = Settlement(
-                    verdict.multiple * player.stake,
-                    verdict.reason_at(player.stake),
-                    str(hand.kind),
-                    instant=True,
-                )
-            return
-        at_once = five_card_at_once(hand, preset)
-        if at_once is not None:
+        else:
+            verdict = five_card_at_once(hand, preset) or bust_shown_at_once(hand, preset)
+        if verdict is not None:
             player.settlement = Settlement(
-                at_once.multiple * player.stake, at_once.reason_at(player.stake), str(hand.kind)
-            )
-            return
-        shown = bust_shown_at_once(hand, preset)
-        if shown is not None:
-            player.settlement = Settlement(
-                shown.multiple * player.stake,
-                shown.reason_at(player.stake),
+                verdict.multiple * player.stake,
+                verdict.reason_at(player.stake),
                 str(hand.kind),
-                offence=shown.offence,
+                offence=verdict.offence,
+                instant=at_instant,
             )
-        elif hand.bust and preset.bust.shown_ends_turn:
+        elif not at_instant and hand.bust and preset.bust.shown_ends_turn:
             # Not paid at once in this house, but a shown bust draws no more: his turn is over.
             player.shown_bust = True
             player.acted = True
@@ -384,7 +354,6 @@ class Show(Action[RoundState]):
         and her show (the hint says a fifth card must be shown: this is that card)."""
         show = cls.parse([resolve(args[0]), *args[1:]] if args else args)
         assert isinstance(show, Show)
-        actions: list[Action[Any]] = [show]
         player = state.players.get(show.name)
         if (
             player is not None
@@ -393,15 +362,12 @@ class Show(Action[RoundState]):
             and _may_hit(state, player)
         ):
             return [Hit(show.name), show]
-        return actions
+        return [show]
 
     @classmethod
     def spell(cls, actions: Sequence[Action[Any]]) -> str:
         """A hit and a show typed as one show are stored as the show (read back the same)."""
         return actions[-1].line() if actions else ""
-
-    def line(self) -> str:
-        return f"show {self.name} {cards_text(self.cards)}"
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:
@@ -442,8 +408,7 @@ class Hit(Action[RoundState]):
                 f" ({cards_text(player.seen)}), the turn is over; the dealer opens it"
                 f" (`open {self.name}`), or `undo` if the show was a slip"
             )
-        max_cards = state.preset.points.max_cards
-        if player.count >= max_cards:
+        if player.count >= state.preset.points.max_cards:
             raise RuleError(
                 f"cannot hit {self.name}: {self.name} holds {player.count} cards, the most a hand"
                 f" may hold (points.max_cards)"
@@ -481,7 +446,7 @@ class Stand(NamedAction[RoundState]):
 
     def verify(self, state: RoundState) -> None:
         player = _player(state, self.name, "stand")
-        if state.phase not in ("players",):
+        if state.phase != "players":
             raise RuleError(f"cannot stand {self.name}: {state.describe()}")
         if player.stood:
             raise RuleError(f"cannot stand {self.name}: {self.name} has already stood")
@@ -679,8 +644,7 @@ class Draw(CardAction[RoundState]):
                 f"cannot draw: the dealer holds {state.dealer_instant()}, every player shows two cards"
             )
         _dealer_turn(state, "draw")
-        why = state.dealer_done()
-        if why:
+        if why := state.dealer_done():
             raise RuleError(f"cannot draw: {why}")
         _check_new_cards(state, [self.card])
 
@@ -763,10 +727,7 @@ class Open(Action[RoundState]):
         player.settlement = settle_opened(state, player, hand)
 
     def line(self) -> str:
-        rest = " ".join(
-            w for w in (cards_text(self.cards) if self.cards else "", self.outcome) if w
-        )
-        return f"open {self.name}" + (f" {rest}" if rest else "")
+        return " ".join(w for w in ("open", self.name, cards_text(self.cards), self.outcome) if w)
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:

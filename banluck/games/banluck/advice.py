@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from banluck.core.cards import Card
@@ -95,16 +96,13 @@ class Lookahead:
         self.weigh = weigh or (lambda pool: closed_weights(model, cards, pool, moments=True))
         entries = model.closed.get(cards)
         self._classes = entries.classes if entries is not None else ()
-        self._multiples: dict[int, tuple[int, ...]] = {}
-
-    def settle(self, classes: Sequence[int], w: Sequence[float], dealer: Ranks) -> float:
-        """Sum of w(M) * the dealer's result opening the classes `classes` holding `dealer`."""
-        return self.settle_both(classes, w, dealer)[0]
+        self._own_multiples = lru_cache(maxsize=None)(self._multiples_of)
 
     def settle_both(
         self, classes: Sequence[int], w: Sequence[float], dealer: Ranks
     ) -> tuple[float, float]:
-        """The dealer's result and its square, each summed over the classes weighted by `w`."""
+        """The dealer's result opening the classes `classes` holding `dealer`, and its square,
+        each summed over the classes weighted by `w`."""
         multiples = self.multiples(classes, dealer)
         first = second = 0.0
         for x, s in zip(w, multiples, strict=True):
@@ -116,14 +114,14 @@ class Lookahead:
     def multiples(self, classes: Sequence[int], dealer: Ranks) -> Sequence[int]:
         """The player's multiple of each class in `classes` against the dealer's `dealer`."""
         dealer_class = self.rules.class_of(dealer)
+        if classes is self._classes:
+            return self._own_multiples(dealer_class)
+        return [self.rules.player_multiple(cid, dealer_class) for cid in classes]
+
+    def _multiples_of(self, dealer_class: int) -> tuple[int, ...]:
+        """`multiples` of this size's own classes, by the dealer's class (memoised)."""
         multiple = self.rules.player_multiple
-        if classes is not self._classes:
-            return [multiple(cid, dealer_class) for cid in classes]
-        found = self._multiples.get(dealer_class)
-        if found is None:
-            found = tuple(multiple(cid, dealer_class) for cid in classes)
-            self._multiples[dealer_class] = found
-        return found
+        return tuple(multiple(cid, dealer_class) for cid in self._classes)
 
     def draw_value(self, dealer: Ranks, pool: Pool, weights: Weights | None = None) -> float:
         """Sum of w(M) * dealer's result when he draws first and opens as soon as he may.
@@ -132,12 +130,10 @@ class Lookahead:
         """
         if weights is None or not weights.moments:
             weights = self.weigh(pool)
-        if weights.total <= 0.0:
-            return 0.0
-        remaining = sum(pool) - self.cards
         whole = sum(pool)
-        if remaining <= 0:
-            return 0.0  # every unseen card is in his hand: nothing left for the dealer to draw
+        remaining = whole - self.cards
+        if weights.total <= 0.0 or remaining <= 0:
+            return 0.0  # remaining 0: every unseen card is in his hand, none for the dealer
         total = 0.0
         for r in RANKS:
             u = pool[r]
@@ -149,7 +145,7 @@ class Lookahead:
                 total += u / whole * self.draw_value(nxt, smaller)
                 continue
             w = [u * x - m[r] for x, m in zip(weights.w, weights.moments, strict=True)]
-            total += self.settle(weights.classes, w, nxt) / remaining
+            total += self.settle_both(weights.classes, w, nxt)[0] / remaining
         return total
 
 
@@ -203,10 +199,7 @@ class Advice:
 
 
 def advise(
-    preset: Preset,
-    dealer: Sequence[Card],
-    seen: Sequence[Card],
-    players: Sequence[ClosedPlayer],
+    preset: Preset, dealer: Sequence[Card], seen: Sequence[Card], players: Sequence[ClosedPlayer]
 ) -> Advice:
     """Open-now against draw-first for each closed player (see the module docstring)."""
     dealer = tuple(dealer)
@@ -239,12 +232,8 @@ def advise(
         if key not in cache:
             cache[key] = _evaluate(preset, player, pool, dealer_ranks, can_open, can_draw)
         odds, now, draw = cache[key]
-        if now is None:
-            action: Literal["open", "draw"] = "draw"
-        elif draw is None or now >= draw:
-            action = "open"
-        else:
-            action = "draw"
+        opens = now is not None and (draw is None or now >= draw)
+        action: Literal["open", "draw"] = "open" if opens else "draw"
         advice.append(PlayerAdvice(player.name, player.cards, odds, now, draw, action))
     to_open = sorted(
         (a for a in advice if a.action == "open"),
@@ -261,12 +250,7 @@ def advise(
 
 
 def _evaluate(
-    preset: Preset,
-    player: ClosedPlayer,
-    pool: Pool,
-    dealer: Ranks,
-    can_open: bool,
-    can_draw: bool,
+    preset: Preset, player: ClosedPlayer, pool: Pool, dealer: Ranks, can_open: bool, can_draw: bool
 ) -> tuple[HandOdds, float | None, float | None]:
     model = model_for(preset, player.policy, player.declared)
     weights = closed_weights(model, player.cards, pool, moments=can_draw)
@@ -277,8 +261,9 @@ def _evaluate(
         )
     odds = odds_from_weights(model, player.cards, weights)
     look = Lookahead(model, player.cards)
-    now = look.settle(weights.classes, weights.w, dealer) / weights.total if can_open else None
-    draw = look.draw_value(dealer, pool, weights) / weights.total if can_draw else None
+    whole = weights.total
+    now = look.settle_both(weights.classes, weights.w, dealer)[0] / whole if can_open else None
+    draw = look.draw_value(dealer, pool, weights) / whole if can_draw else None
     return odds, now, draw
 
 

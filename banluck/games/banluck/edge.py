@@ -141,9 +141,7 @@ def _escape(preset: Preset, dealer_two: Ranks, kind: Kind) -> Literal["void", "r
     if kind is not Kind.FIFTEEN:
         return None
     mode = preset.fifteen.mode
-    if mode == "free-hand":
-        return "void"
-    if mode == "hard-15-surrender" and 0 not in dealer_two:
+    if mode == "free-hand" or (mode == "hard-15-surrender" and 0 not in dealer_two):
         return "void"
     if mode in ("run", "run-dealer-only"):
         return "run"
@@ -188,14 +186,12 @@ class _ArrayWeights:
         scale = 1.0 / denominator
         w = np.bincount(self.local, weights=x, minlength=self.count) * scale
         wt = tuple(w.tolist())
+        mt: tuple[tuple[float, ...], ...] = ()
         if moments:
             mom = np.bincount(
                 self.cells, weights=x[self.owners] * self.counts, minlength=self.count * len(RANKS)
             )
-            rows = (mom * scale).reshape(self.count, len(RANKS)).tolist()
-            mt = tuple(map(tuple, rows))
-        else:
-            mt = ()
+            mt = tuple(map(tuple, (mom * scale).reshape(self.count, len(RANKS)).tolist()))
         return Weights(self.classes, wt, mt, sum(wt))
 
 
@@ -240,17 +236,16 @@ class _ArrayShown:
         import numpy as np
 
         self.np = np
-        self.sizes = []
-        for n, shown in model.shown.items():
-            self.sizes.append(
-                (
-                    n,
-                    np.array([phi for _, phi, _ in shown.entries], dtype=np.float64),
-                    _columns([factors for _, _, factors in shown.entries]),
-                    np.array([m for m, _, _ in shown.entries], dtype=np.float64),
-                    np.zeros(len(shown.entries), dtype=np.intp),
-                )
+        self.sizes = [
+            (
+                n,
+                np.array([phi for _, phi, _ in shown.entries], dtype=np.float64),
+                _columns([factors for _, _, factors in shown.entries]),
+                np.array([m for m, _, _ in shown.entries], dtype=np.float64),
+                np.zeros(len(shown.entries), dtype=np.intp),
             )
+            for n, shown in model.shown.items()
+        ]
 
     def __call__(self, pool: Pool) -> tuple[float, float, float]:
         bincount = self.np.bincount
@@ -263,9 +258,9 @@ class _ArrayShown:
                 continue
             x = _products(phi, columns, table)
             xm = x * multiple
-            c = float(bincount(zeros, weights=x, minlength=1)[0])  # summed in order
-            f = float(bincount(zeros, weights=xm, minlength=1)[0])
-            s = float(bincount(zeros, weights=xm * multiple, minlength=1)[0])
+            c, f, s = (  # each summed in order
+                float(bincount(zeros, weights=v, minlength=1)[0]) for v in (x, xm, xm * multiple)
+            )
             chance += c / denominator
             first += f / denominator
             second += s / denominator
@@ -293,8 +288,8 @@ class HeadsUp:
         self.looks = {n: Lookahead(self.model, n, self.weigh[n]) for n in self.model.sizes()}
         self.opens: dict[tuple[Ranks, int], bool] = {}
         self.escapes: set[Ranks] = set()
-        self._memo: dict[tuple[Ranks, int], tuple[float, float]] = {}
         self._filled: set[Ranks] = set()
+        self.closed_value = lru_cache(maxsize=None)(self._closed_value)
 
     def pool_of(self, dealer: Ranks) -> Pool:
         counts = list(self.deck)
@@ -302,31 +297,26 @@ class HeadsUp:
             counts[r] -= 1
         return tuple(counts)
 
-    def closed_value(self, dealer: Ranks, cards: int) -> tuple[float, float]:
+    def _closed_value(self, dealer: Ranks, cards: int) -> tuple[float, float]:
         """Sum over closed n-card hands and the dealer's play from `dealer` of w * (result,
-        result^2), the player's hands weighted from the pool deck - dealer."""
-        key = (dealer, cards)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
+        result^2), the player's hands weighted from the pool deck - dealer (`closed_value`:
+        memoised)."""
         pool = self.pool_of(dealer)
         look = self.looks[cards]
         hand = self.rules.hand(dealer)
         state = dealer_state(hand, self.preset)
         weights = self.weigh[cards](pool, moments=state == "may-open")
-        result = (0.0, 0.0)
-        if weights.total > 0.0:
-            opened = look.settle_both(weights.classes, weights.w, dealer)
-            if state == "terminal" or (state == "may-open" and hand.total >= self.dealer.stand_at):
-                result = opened
-            elif state == "may-open":
-                open_now = opened[0] >= look.draw_value(dealer, pool, weights)
-                self.opens[key] = open_now
-                result = opened if open_now else self._draw(dealer, cards, pool)
-            else:
-                result = self._draw(dealer, cards, pool)
-        self._memo[key] = result
-        return result
+        if weights.total <= 0.0:
+            return (0.0, 0.0)
+        opened = look.settle_both(weights.classes, weights.w, dealer)
+        if state == "terminal" or (state == "may-open" and hand.total >= self.dealer.stand_at):
+            return opened
+        if state == "may-open":
+            open_now = opened[0] >= look.draw_value(dealer, pool, weights)
+            self.opens[dealer, cards] = open_now
+            if open_now:
+                return opened
+        return self._draw(dealer, cards, pool)
 
     def _draw(self, dealer: Ranks, cards: int, pool: Pool) -> tuple[float, float]:
         whole = sum(pool)
@@ -389,8 +379,7 @@ class HeadsUp:
             return  # reached before by another order of the same cards
         self._filled.add(dealer)
         hand = self.rules.hand(dealer)
-        state = dealer_state(hand, self.preset)
-        if state == "terminal" or hand.total >= self.dealer.stand_at:
+        if dealer_state(hand, self.preset) == "terminal" or hand.total >= self.dealer.stand_at:
             return
         pool = self.pool_of(dealer)
         for n in self.looks:
@@ -479,21 +468,16 @@ class Simulator:
         self.rules = self.model.rules
         self.opens = dict(table.opens)
         self.cards = [r for r in RANKS for _ in range(deck_pool(preset.decks)[r])]
-        self._fate: dict[Ranks, tuple[bool, int]] = {}
-        self._start: dict[Ranks, tuple[bool, bool]] = {}
-        self._step: dict[Ranks, tuple[int, int]] = {}
         self._heads_up: HeadsUp | None = None
+        # what a hand means, each worked out once per simulator (see _fate, _start, _step)
+        self.fate = lru_cache(maxsize=None)(self._fate)
+        self.start = lru_cache(maxsize=None)(self._start)
+        self.step = lru_cache(maxsize=None)(self._step)
 
-    def fate(self, ranks: Ranks) -> tuple[bool, int]:
+    def _fate(self, ranks: Ranks) -> tuple[bool, int]:
         """(shown at once, player's multiple) or (closed, settlement class) of a final hand."""
-        found = self._fate.get(ranks)
-        if found is None:
-            multiple = self.model.shown_multiple(self.rules.hand(ranks))
-            found = (
-                (True, multiple) if multiple is not None else (False, self.rules.class_of(ranks))
-            )
-            self._fate[ranks] = found
-        return found
+        multiple = self.model.shown_multiple(self.rules.hand(ranks))
+        return (True, multiple) if multiple is not None else (False, self.rules.class_of(ranks))
 
     def decide(self, dealer: Ranks, cards: int) -> bool:
         """Open this player now? (the heads-up table; computed here for a hand it lacks)"""
@@ -507,39 +491,29 @@ class Simulator:
             self.opens[key] = found
         return found
 
-    def start(self, dealer: Ranks) -> tuple[bool, bool]:
+    def _start(self, dealer: Ranks) -> tuple[bool, bool]:
         """(the players play on, the round is void) after the dealer's two-card start."""
-        found = self._start.get(dealer)
-        if found is None:
-            kind = self.rules.hand(dealer).kind
-            escape = dealer in self.table.escapes
-            found = (
-                not (kind in INSTANT_KINDS or escape),
-                escape and _escape(self.preset, dealer, kind) == "void",
-            )
-            self._start[dealer] = found
-        return found
+        kind = self.rules.hand(dealer).kind
+        escape = dealer in self.table.escapes
+        return (
+            not (kind in INSTANT_KINDS or escape),
+            escape and _escape(self.preset, dealer, kind) == "void",
+        )
 
-    def step(self, dealer: Ranks) -> tuple[int, int]:
+    def _step(self, dealer: Ranks) -> tuple[int, int]:
         """What the dealer does holding `dealer`: (_DRAW, _, ), (_ASK, class): open whom the
         table says, draw for the rest, or (_ALL, class): open everyone."""
-        found = self._step.get(dealer)
-        if found is None:
-            hand = self.rules.hand(dealer)
-            state = dealer_state(hand, self.preset)
-            if state == "may-open" and hand.total < self.dealer.stand_at:
-                found = (_ASK, self.rules.class_of(dealer))
-            elif state != "must-draw":
-                found = (_ALL, self.rules.class_of(dealer))
-            else:
-                found = (_DRAW, -1)
-            self._step[dealer] = found
-        return found
+        hand = self.rules.hand(dealer)
+        state = dealer_state(hand, self.preset)
+        if state == "may-open" and hand.total < self.dealer.stand_at:
+            return (_ASK, self.rules.class_of(dealer))
+        if state != "must-draw":
+            return (_ALL, self.rules.class_of(dealer))
+        return (_DRAW, -1)
 
     def play(self, rounds: int, seed: int) -> _Tally:
         rng = random.Random(seed)
         cards = list(self.cards)
-        tally = _Tally()
         rules = self.rules
         instant_multiple = rules.instant_multiple
         player_multiple = rules.player_multiple
@@ -547,7 +521,6 @@ class Simulator:
         left_out = self.model.left_out
         n_players = self.players
         start_of, step_of, fate_of, decide = self.start, self.step, self.fate, self.decide
-        starts_seen, steps_seen, fates_seen = self._start, self._step, self._fate
         swaps = shuffle_steps(len(cards))
         getrandbits = rng.getrandbits
         chance = rng.random
@@ -558,8 +531,7 @@ class Simulator:
             dealer: Ranks = (a, b) if a <= b else (b, a)
             nxt = 2 + 2 * n_players  # two cards each dealt first, then the draws
             results = [0] * n_players
-            found = starts_seen.get(dealer)
-            plays_on, void = found if found is not None else start_of(dealer)
+            plays_on, void = start_of(dealer)
             closed: list[tuple[int, int, int]] = []  # (seat, cards, class)
             for seat in range(n_players):
                 a, b = cards[2 + 2 * seat], cards[3 + 2 * seat]
@@ -574,8 +546,7 @@ class Simulator:
                 while chance() < draw[hand]:
                     hand = add_rank(hand, cards[nxt])
                     nxt += 1
-                fate = fates_seen.get(hand)
-                shown, value = fate if fate is not None else fate_of(hand)
+                shown, value = fate_of(hand)
                 if shown:
                     results[seat] = -value
                 else:
@@ -583,8 +554,7 @@ class Simulator:
             if void:
                 results = [0] * n_players
             while closed:
-                step = steps_seen.get(dealer)
-                what, dc = step if step is not None else step_of(dealer)
+                what, dc = step_of(dealer)
                 if what == _ASK:
                     keep = []
                     for item in closed:
@@ -605,11 +575,7 @@ class Simulator:
             sum_round += total
             sum_round_sq += total * total
             sum_player_sq += sum(x * x for x in results)
-        tally.rounds += rounds
-        tally.sum_round += sum_round
-        tally.sum_round_sq += sum_round_sq
-        tally.sum_player_sq += sum_player_sq
-        return tally
+        return _Tally(rounds, sum_round, sum_round_sq, sum_player_sq)
 
 
 def shuffle_steps(n: int) -> list[tuple[int, int]]:

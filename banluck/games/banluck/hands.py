@@ -53,21 +53,14 @@ def _totals(mode: AceMode, n_cards: int, aces: int, base: int) -> tuple[int, boo
     for _ in range(aces):
         sums = {s + v for s in sums for v in values}
     lowest = min(sums)
-    fitting = [s for s in sums if s <= 21]
-    if not fitting:
-        return lowest, False
-    best = max(fitting)
+    best = max((s for s in sums if s <= 21), default=lowest)
     return best, best != lowest
 
 
 def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
     """(total, soft) of `cards` under ace mode `mode`. Soft: an ace counts above its least."""
-    aces = base = 0
-    for card in cards:
-        if card.rank == "A":
-            aces += 1  # the hand decides its value
-        else:
-            base += PIPS[card.rank]
+    aces = sum(card.rank == "A" for card in cards)  # the hand decides their value
+    base = sum(PIPS[card.rank] for card in cards if card.rank != "A")
     return _totals(mode, len(cards), aces, base)
 
 
@@ -125,22 +118,16 @@ def first_two_kind(cards: Sequence[Card]) -> Kind | None:
     return None
 
 
-def is_triple_seven(cards: Sequence[Card]) -> bool:
-    return len(cards) == 3 and all(c.rank == "7" for c in cards)
-
-
 def classify(cards: Sequence[Card], total: int, preset: Preset) -> Kind:
     """The named kind of a hand, highest first."""
     n = len(cards)
-    if n == 2:
-        instant = first_two_kind(cards)
-        if instant is not None:
-            return instant
+    if n == 2 and (instant := first_two_kind(cards)) is not None:
+        return instant
     if total > 21:
         return Kind.BUST
     if n >= 5:
         return Kind.FIVE_CARD_21 if total == 21 else Kind.FIVE_DRAGON
-    if preset.payouts.triple_seven > 0 and is_triple_seven(cards):
+    if preset.payouts.triple_seven > 0 and n == 3 and all(c.rank == "7" for c in cards):
         return Kind.TRIPLE_SEVEN
     if total == 21:
         return Kind.TWENTY_ONE

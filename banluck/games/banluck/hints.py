@@ -40,22 +40,15 @@ def hints(state: RoundState) -> list[str]:
         if preset.fifteen.burn and not any(p.acted for p in state.players.values()):
             out.append("dealer's two-card 15 may burn: burn dealer")
     if phase == "players":
-        for p in state.open_players():
-            if (
-                p.count == max_cards - 1
-                and not p.stood
-                and not p.shown_bust
-                and preset.five_card.settle == "at-once"
-            ):
-                out.append(
-                    f"{p.name} has {p.count} cards: a {_nth(max_cards)} must be shown"
-                    f" (`show {p.name}` and all {max_cards} cards)"
-                )
-        to_play = [
-            p.name
-            for p in state.open_players()
-            if not p.stood and not p.shown_bust and p.count < max_cards
-        ]
+        playing = [p for p in state.open_players() if not p.stood and not p.shown_bust]
+        if preset.five_card.settle == "at-once":
+            out += [
+                f"{p.name} has {p.count} cards: a {_nth(max_cards)} must be shown"
+                f" (`show {p.name}` and all {max_cards} cards)"
+                for p in playing
+                if p.count == max_cards - 1
+            ]
+        to_play = [p.name for p in playing if p.count < max_cards]
         if to_play:
             out.append(f"to play: {', '.join(to_play)} (hit or stand)")
         out.extend(

@@ -71,7 +71,7 @@ class BanLuckLab:
         if workers <= 0:
             workers = os.cpu_count() or 1
         progress = ask.progress
-        rows: list[tuple[str, EdgeResult, EdgeResult | None]] = []
+        rows: list[tuple[Preset, EdgeResult, EdgeResult | None]] = []
         exact_done = (
             progress.bar("computing exact heads-up edge", len(presets)) if progress else None
         )
@@ -92,22 +92,19 @@ class BanLuckLab:
                     progress=task,
                     table=exact.table,
                 )
-            rows.append((preset.name, exact, simulated))
+            rows.append((preset, exact, simulated))
         data = [
             {
-                "preset": name,
+                "preset": preset.name,
                 "heads_up": _edge_json(ex),
                 "simulated": _edge_json(mc) if mc else None,
             }
-            for name, ex, mc in rows
+            for preset, ex, mc in rows
         ]
         if not ask.drawn:
             return Report(data)
         at = ask.stakes(players)
-        notes = tuple(
-            f"{preset.name}: {keep_the_deal(preset, mc or ex, at)}"
-            for (_, ex, mc), preset in zip(rows, presets, strict=True)
-        )
+        notes = tuple(f"{p.name}: {keep_the_deal(p, mc or ex, at)}" for p, ex, mc in rows)
         return Report(data, _figures(rows, players), notes)
 
 
@@ -115,20 +112,11 @@ LAB = BanLuckLab()
 
 
 def _edge_json(result: EdgeResult) -> dict[str, Any]:
-    return {
-        "method": result.method,
-        "players": result.players,
-        "edge": result.edge,
-        "low": result.low,
-        "high": result.high,
-        "sd_player_round": result.sd_player_round,
-        "sd_round": result.sd_round,
-        "rounds": result.rounds,
-        "fair_turn": result.fair_turn,
-    }
+    keys = "method players edge low high sd_player_round sd_round rounds fair_turn"
+    return {key: getattr(result, key) for key in keys.split()}
 
 
-def _figures(rows: list[tuple[str, EdgeResult, EdgeResult | None]], players: int) -> Figures:
+def _figures(rows: list[tuple[Preset, EdgeResult, EdgeResult | None]], players: int) -> Figures:
     from banluck.table.lab import Figures
 
     grid: list[tuple[str, tuple[str, ...]]] = []
@@ -154,7 +142,7 @@ def _figures(rows: list[tuple[str, EdgeResult, EdgeResult | None]], players: int
         line("  rounds simulated", [f"{m.rounds:,}" for m in sims])
     return Figures(
         "the dealer's edge per player-round (% of the stake)",
-        tuple(n for n, _, _ in rows),
+        tuple(p.name for p, _, _ in rows),
         tuple(grid),
     )
 
@@ -162,13 +150,11 @@ def _figures(rows: list[tuple[str, EdgeResult, EdgeResult | None]], players: int
 def keep_the_deal(preset: Any, result: EdgeResult, stakes: list[int]) -> str:
     """How long to keep the deal, in plain words at the stakes: what the dealer expects a round,
     and how many rounds keep a turn's expected gain under one stake."""
-    count = len(stakes)
-    one = round(sum(stakes) / count)
-    same = all(s == stakes[0] for s in stakes)
+    one = round(sum(stakes) / len(stakes))
+    same = len(set(stakes)) == 1
     at = f"at {one} a hand" if same else f"at the night's stakes (about {one} a hand)"
-    who = _count(count, "player")
     gain = result.edge * sum(stakes)
-    said = f"{at} with {who} the dealer expects {gain:+.1f} a round"
+    said = f"{at} with {_count(len(stakes), 'player')} the dealer expects {gain:+.1f} a round"
     rotation = preset.rotation
     if gain <= 0:
         return f"{said}; the deal is no advantage here: keep it as long as the house likes"

@@ -189,56 +189,39 @@ DEFAULT_POLICY = Policy()
 
 
 class Rules:
-    """Per-preset caches: the hand of each multiset, its settlement class and pair verdicts."""
+    """Per-preset caches: the hand of each multiset, its settlement class and pair verdicts
+    (`hand`, `class_of`, `player_multiple`, `instant_multiple`: the methods below, memoised)."""
 
     def __init__(self, preset: Preset) -> None:
         self.preset = preset
-        self._hands: dict[Ranks, Hand] = {}
-        self._class_of: dict[Ranks, int] = {}
         self._class_ids: dict[tuple[int, int, Kind, bool], int] = {}
         self.representatives: list[Hand] = []
-        self._versus: dict[tuple[int, int], int] = {}
-        self._instant: dict[tuple[Ranks, Ranks], int | None] = {}
+        self.hand = lru_cache(maxsize=None)(self._hand)
+        self.class_of = lru_cache(maxsize=None)(self._class_of)
+        self.player_multiple = lru_cache(maxsize=None)(self._player_multiple)
+        self.instant_multiple = lru_cache(maxsize=None)(self._instant_multiple)
 
-    def hand(self, ranks: Ranks) -> Hand:
-        hand = self._hands.get(ranks)
-        if hand is None:
-            hand = Hand.of(cards_of(ranks), self.preset)
-            self._hands[ranks] = hand
-        return hand
+    def _hand(self, ranks: Ranks) -> Hand:
+        return Hand.of(cards_of(ranks), self.preset)
 
-    def class_of(self, ranks: Ranks) -> int:
+    def _class_of(self, ranks: Ranks) -> int:
         """The settlement class of a multiset: hands of one class settle alike."""
-        found = self._class_of.get(ranks)
-        if found is not None:
-            return found
         hand = self.hand(ranks)
         key = (hand.size, hand.total, hand.kind, hand.heavy_bust)
-        cid = self._class_ids.get(key)
-        if cid is None:
-            cid = len(self.representatives)
-            self._class_ids[key] = cid
+        cid = self._class_ids.setdefault(key, len(self.representatives))
+        if cid == len(self.representatives):
             self.representatives.append(hand)
-        self._class_of[ranks] = cid
         return cid
 
-    def player_multiple(self, player_class: int, dealer_class: int) -> int:
+    def _player_multiple(self, player_class: int, dealer_class: int) -> int:
         """What an opened player of one class wins against a dealer hand of another (stakes)."""
-        key = (player_class, dealer_class)
-        found = self._versus.get(key)
-        if found is None:
-            reps = self.representatives
-            found = versus(reps[player_class], reps[dealer_class], self.preset).multiple
-            self._versus[key] = found
-        return found
+        reps = self.representatives
+        return versus(reps[player_class], reps[dealer_class], self.preset).multiple
 
-    def instant_multiple(self, player: Ranks, dealer: Ranks) -> int | None:
+    def _instant_multiple(self, player: Ranks, dealer: Ranks) -> int | None:
         """The instant-check verdict for two two-card hands (None: it does not apply)."""
-        key = (player, dealer)
-        if key not in self._instant:
-            verdict = instant(cards_of(player), cards_of(dealer), self.preset)
-            self._instant[key] = None if verdict is None else verdict.multiple
-        return self._instant[key]
+        verdict = instant(cards_of(player), cards_of(dealer), self.preset)
+        return None if verdict is None else verdict.multiple
 
 
 @lru_cache(maxsize=16)
@@ -295,8 +278,7 @@ class Model:
                 self.left_out.add(start)
                 continue
             level[start] = float(orders)
-        size = 2
-        while level:
+        while level:  # the multisets of one size, with their phi so far
             following: dict[Ranks, float] = {}
             for ranks, phi in level.items():
                 hand = self.rules.hand(ranks)
@@ -306,15 +288,15 @@ class Model:
                 if stand > 0.0:
                     settled = self.shown_multiple(hand)
                     if settled is None:
-                        closed.setdefault(size, []).append((ranks, phi * stand))
+                        closed.setdefault(len(ranks), []).append((ranks, phi * stand))
                     else:
-                        shown.setdefault(size, []).append((settled, phi * stand, factors_of(ranks)))
+                        entry = (settled, phi * stand, factors_of(ranks))
+                        shown.setdefault(len(ranks), []).append(entry)
                 if chance > 0.0:
                     for r in RANKS:
                         nxt = add_rank(ranks, r)
                         following[nxt] = following.get(nxt, 0.0) + phi * chance
             level = following
-            size += 1
         self.closed = {n: self._closed_entries(items) for n, items in closed.items()}
         self.shown = {n: ShownEntries(tuple(items)) for n, items in shown.items()}
 
@@ -370,21 +352,19 @@ class Model:
 
     def shown_multiple(self, hand: Hand) -> int | None:
         """The player's multiple when this final hand is shown and settled at once, else None."""
-        verdict = five_card_at_once(hand, self.preset)
-        if verdict is not None:
+        if (verdict := five_card_at_once(hand, self.preset)) is not None:
             return verdict.multiple
         if hand.bust and self.preset.bust.shown_at_once:
             return -(self.preset.bust.five_card if hand.five_card else 1)
         return None
 
     def _closed_entries(self, items: list[tuple[Ranks, float]]) -> ClosedEntries:
-        local: dict[int, int] = {}
-        entries = []
-        for ranks, phi in items:
-            cid = self.rules.class_of(ranks)
-            idx = local.setdefault(cid, len(local))
-            entries.append((idx, phi, factors_of(ranks)))
-        return ClosedEntries(tuple(local), tuple(entries), tuple(ranks for ranks, _ in items))
+        local: dict[int, int] = {}  # global class id -> local class, in order of first use
+        entries = tuple(
+            (local.setdefault(self.rules.class_of(ranks), len(local)), phi, factors_of(ranks))
+            for ranks, phi in items
+        )
+        return ClosedEntries(tuple(local), entries, tuple(ranks for ranks, _ in items))
 
     def sizes(self) -> tuple[int, ...]:
         return tuple(sorted(self.closed))
@@ -530,9 +510,6 @@ def check_closed_size(preset: Preset, cards: int) -> None:
     if most >= 5 and preset.five_card.settle == "at-once":
         most = 4
     if not 2 <= cards <= most:
-        why = (
-            " (a five-card hand is shown at once: five_card.settle at-once)"
-            if cards == 5 and most == 4
-            else ""
-        )
+        at_once = cards == 5 and most == 4
+        why = " (a five-card hand is shown at once: five_card.settle at-once)" if at_once else ""
         raise RuleError(f"a closed hand holds 2 to {most} cards, not {cards}{why}")

@@ -15,11 +15,12 @@ import json
 import marshal
 import sys
 import zlib
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from banluck.games.banluck.odds import Declared, Model, Policy, known_model, remember
+from banluck.games.banluck.odds import Declared, Model, Policy, known_model, model_for, remember
 from banluck.games.banluck.preset import Preset
 
 FORMAT = 2
@@ -49,12 +50,7 @@ def cache_key(preset: Preset, policy: Policy, declared: Declared) -> dict[str, A
         "python": [*sys.version_info[:2], marshal.version],
         "code": _code_digest(),
         "preset": preset.to_dict(),
-        "policy": {
-            "p": policy.p,
-            "stand_at": policy.stand_at,
-            "short": policy.short,
-            "run_on_15": policy.run_on_15,
-        },
+        "policy": asdict(policy),
         "declared": declared,
     }
 
@@ -72,19 +68,13 @@ def cached_model(folder: Path, preset: Preset, policy: Policy, declared: Declare
     if model is not None:
         return model
     if type(policy) is not Policy:  # a subclass draws its own way: nothing to key it by
-        return _built(preset, policy, declared)
+        return model_for(preset, policy, declared)
     key = cache_key(preset, policy, declared)
     path = cache_path(folder, key)
     model = _read(path, key, preset, policy, declared)
     if model is None:
-        model = _built(preset, policy, declared)
+        model = model_for(preset, policy, declared)
         _write(path, key, model)
-    remember(model)
-    return model
-
-
-def _built(preset: Preset, policy: Policy, declared: Declared) -> Model:
-    model = Model(preset, policy, declared)
     remember(model)
     return model
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from banluck.core.money import nets
 from banluck.games.banluck.hints import hints
 from banluck.games.banluck.state import PlayerState, RoundState
 from banluck.games.banluck.transfers import round_transfers
@@ -24,27 +25,21 @@ def round_nets(state: RoundState) -> dict[str, int]:
     """Each player's money in the round so far: his settlement with the dealer and the house's
     side payments of an offence already opened (`pay-all`: the short hand pays every seat), so a
     short hand's row shows what it costs, not just the stake it loses to the dealer."""
-    nets = dict.fromkeys(state.players, 0)
-    for t in round_transfers(state):
-        if t.payer in nets:
-            nets[t.payer] -= t.amount
-        if t.payee in nets:
-            nets[t.payee] += t.amount
-    return nets
+    moved = nets(round_transfers(state))
+    return {name: moved.get(name, 0) for name in state.players}
 
 
 def panel(state: RoundState) -> Panel:
-    nets = round_nets(state)
+    money = round_nets(state)
     dealer = None
     if state.dealer_cards:
         hand = state.dealer_hand()
         dealer = f"dealer {' '.join(str(c) for c in hand.cards)} = {hand.label}"
     rows = []
     for p in state.players.values():
-        cards = " ".join(str(c) for c in p.seen) if p.known else f"{p.count}"
-        if not p.known and p.seen:
-            cards += " (" + " ".join(str(c) for c in p.seen) + ")"
+        seen = " ".join(str(c) for c in p.seen)
+        cards = seen if p.known else f"{p.count} ({seen})" if p.seen else f"{p.count}"
         # a closed hand shows money only once an offence has paid it something
-        amount = nets[p.name] if p.settlement is not None or nets[p.name] else None
+        amount = money[p.name] if p.settlement is not None or money[p.name] else None
         rows.append(PanelRow(p.name, p.stake, cards, player_state(p, state), amount))
     return Panel(dealer, tuple(rows), tuple(hints(state)))

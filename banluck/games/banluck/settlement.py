@@ -91,10 +91,9 @@ def instant(
                 return Verdict(1, f"{p2} against {d2}: player paid even money (ties.same_instant)")
             m = _instant_multiple(d2, preset)
             return Verdict(-m, f"{p2} against {d2}: dealer wins {M} (ties.same_instant)")
-        if p2 is Kind.BAN_BAN:
-            m = preset.payouts.ban_ban
-            return Verdict(m, f"ban-ban beats the dealer's ban-luck: pays {M} (payouts.ban_ban)")
         m = preset.payouts.ban_ban
+        if p2 is Kind.BAN_BAN:
+            return Verdict(m, f"ban-ban beats the dealer's ban-luck: pays {M} (payouts.ban_ban)")
         return Verdict(-m, f"dealer's ban-ban beats ban-luck: collects {M} (payouts.ban_ban)")
     if p2 is not None:
         if is_free_hand(dealer_cards, preset):
@@ -209,9 +208,7 @@ def versus(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
         }[rule]
         return Verdict(-1, f"player {why}: {more} (minimum.player_under {rule})", offence=True)
     if dealer.bust and dealer.five_card:
-        m = preset.bust.dealer_five_card
-        own = 0 if player.bust else multiple_of(player, preset)
-        m = max(m, own)
+        m = max(preset.bust.dealer_five_card, 0 if player.bust else multiple_of(player, preset))
         return Verdict(m, f"dealer's five-card bust pays {M} (bust.dealer_five_card)")
     if player.bust and dealer.bust:
         if preset.bust.both_bust == "push":

@@ -67,7 +67,7 @@ class RoundState:
         return Hand.of(self.dealer_cards, self.preset)
 
     def dealer_instant(self) -> Kind | None:
-        return first_two_kind(self.dealer_cards) if len(self.dealer_cards) >= 2 else None
+        return first_two_kind(self.dealer_cards)
 
     def dealer_done(self) -> str | None:
         """Why the dealer may draw no more, or None while he may."""
@@ -108,22 +108,14 @@ class RoundState:
     def waiting_for(self) -> list[str]:
         return [why for p in self.players.values() if (why := self.to_play(p))]
 
-    def _anyone_to_play(self) -> bool:
-        """`bool(waiting_for())` without writing the reasons."""
-        return any(self._holds_up(p) for p in self.players.values())
-
     def all_cards(self) -> list[Card]:
-        cards = list(self.dealer_cards) + list(self.burned_cards)
-        for p in self.players.values():
-            cards.extend(p.seen)
-        return cards
+        seen = (c for p in self.players.values() for c in p.seen)
+        return [*self.dealer_cards, *self.burned_cards, *seen]
 
     # -- the phase ----------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        if self.ended is not None:
-            return True
-        return all(p.settlement is not None for p in self.players.values())
+        return self.ended is not None or all(p.settled for p in self.players.values())
 
     @property
     def phase(self) -> str:
@@ -134,7 +126,7 @@ class RoundState:
             return "deal"
         if self.dealer_instant() is not None:
             return "showdown"
-        if self._anyone_to_play():
+        if any(self._holds_up(p) for p in self.players.values()):  # waiting_for(), unwritten
             return "players"
         return "dealer"
 
@@ -152,8 +144,7 @@ class RoundState:
         """What the round is waiting for, in a few words."""
         if self.phase == "deal":
             return "the dealer's two cards are not entered"
-        waiting = self.waiting_for()
-        if waiting:
+        if waiting := self.waiting_for():
             return "; ".join(waiting)
         closed = ", ".join(p.name for p in self.open_players())
         return f"still to be opened: {closed}"

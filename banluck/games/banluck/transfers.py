@@ -32,49 +32,28 @@ def round_transfers(state: RoundState) -> list[Transfer]:
     players = list(state.players.values())
     for p in players:
         s = p.settlement
-        if s is None or s.amount == 0:
-            continue
-        if s.amount > 0:
-            out.append(Transfer(dealer, p.name, s.amount, s.reason))
-        else:
-            out.append(Transfer(p.name, dealer, -s.amount, s.reason))
+        if s is not None and s.amount != 0:
+            payer, payee = (dealer, p.name) if s.amount > 0 else (p.name, dealer)
+            out.append(Transfer(payer, payee, abs(s.amount), s.reason))
     offenders = [p for p in players if p.settlement is not None and p.settlement.offence]
     if not offenders or state.void_all:
         return out
     rule = state.preset.minimum.player_under
     if rule == "pay-all":
         for off in offenders:
-            for other in players:
-                if other is not off:
-                    out.append(
-                        Transfer(
-                            off.name,
-                            other.name,
-                            off.stake,
-                            f"{off.name} stood short: pays every seat (minimum.player_under pay-all)",
-                        )
-                    )
+            why = f"{off.name} stood short: pays every seat (minimum.player_under pay-all)"
+            out += [Transfer(off.name, o.name, off.stake, why) for o in players if o is not off]
     elif rule == "pay-for-dealer":
+        settled = [p.settlement for p in players if p.settlement is not None]
         covered = sum(
-            p.settlement.amount
-            for p in players
-            if p.settlement is not None
-            and not p.settlement.offence
-            and p.settlement.amount > 0
-            and not p.settlement.instant
-            and not p.settlement.penalty
+            s.amount for s in settled if s.amount > 0 and not (s.offence or s.instant or s.penalty)
         )
         cap = state.preset.minimum.pay_for_dealer_cap
         shares = _split(covered, [o.stake for o in offenders], [cap * o.stake for o in offenders])
-        for off, share in zip(offenders, shares, strict=True):
-            if share > 0:
-                out.append(
-                    Transfer(
-                        off.name,
-                        dealer,
-                        share,
-                        f"{off.name} stood short: covers the dealer's losses"
-                        " (minimum.player_under pay-for-dealer)",
-                    )
-                )
+        why = " stood short: covers the dealer's losses (minimum.player_under pay-for-dealer)"
+        out += [
+            Transfer(off.name, dealer, share, off.name + why)
+            for off, share in zip(offenders, shares, strict=True)
+            if share > 0
+        ]
     return out

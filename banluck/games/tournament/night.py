@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate, groupby
 from typing import Any
 
-from banluck.core.errors import BanluckError, RuleError
+from banluck.core.errors import RuleError
 from banluck.core.money import nets, rule_amount
 from banluck.core.suggest import mean, unknown_word
 from banluck.games.casino.family import CASINO
@@ -141,18 +142,16 @@ class Tournament:
     current: Round[RoundState] | None = field(init=False)
 
     def __post_init__(self) -> None:
-        lines, self.lines = list(self.lines), []
-        self._fresh()
-        for line in lines:
-            self.do_line(line)
-
-    def _fresh(self) -> None:
+        """The state from the first line, then every line replayed (again after `undo`)."""
         seats = self.start.seats
+        lines, self.lines = list(self.lines), []
         self.stacks = {name: self.start.chips for name in seats}
         self.out, self.hands, self.history = [], [], [dict(self.stacks)]
         self.first = seats[0]
         self.bets, self.secret, self.secrets = {}, set(), {}
         self.current = None
+        for line in lines:
+            self.do_line(line)
 
     # -- what the night is now ------------------------------------------------------------------
     @property
@@ -165,15 +164,10 @@ class Tournament:
         return len(self.hands) + 1
 
     def is_out(self, name: str) -> Out | None:
-        for gone in self.out:
-            if gone.name == name:
-                return gone
-        return None
+        return next((gone for gone in self.out if gone.name == name), None)
 
     @property
     def still_in(self) -> list[str]:
-        if not self.out:
-            return list(self.start.seats)
         gone = {o.name for o in self.out}
         return [n for n in self.start.seats if n not in gone]
 
@@ -192,10 +186,9 @@ class Tournament:
             return None
         return next((n for n in self.order() if n not in self.bets), None)
 
-    def stretch(self, number: int | None = None) -> int:
-        """Which stretch between cut-offs hand `number` is in (0 before the first cut-off)."""
-        number = self.number if number is None else number
-        return sum(1 for c in self.preset.tournament.cutoffs if c < number)
+    def stretch(self) -> int:
+        """Which stretch between cut-offs this hand is in (0 before the first cut-off)."""
+        return sum(1 for c in self.preset.tournament.cutoffs if c < self.number)
 
     def next_cutoff(self) -> int | None:
         """The hand after which the next cut-off comes, None when there is none left."""
@@ -205,20 +198,10 @@ class Tournament:
         """The players best first, in groups of those tied: those still in by stack, then those
         out, the last out first; those out after the same hand by stack (a cut-off's loser had
         at least the minimum bet, so he ranks above those out under it)."""
-        groups: list[list[str]] = []
-        by_stack: dict[int, list[str]] = {}
-        for name in self.still_in:
-            by_stack.setdefault(self.stacks[name], []).append(name)
-        groups += [by_stack[s] for s in sorted(by_stack, reverse=True)]
-        by_hand: dict[int, list[Out]] = {}
-        for gone in self.out:
-            by_hand.setdefault(gone.hand, []).append(gone)
-        for hand in sorted(by_hand, reverse=True):
-            left: dict[int, list[str]] = {}
-            for gone in by_hand[hand]:
-                left.setdefault(self.stacks[gone.name], []).append(gone.name)
-            groups += [left[s] for s in sorted(left, reverse=True)]
-        return groups
+        rank: dict[str, tuple[int, ...]] = {n: (0, -self.stacks[n]) for n in self.still_in}
+        rank |= {o.name: (1, -o.hand, -self.stacks[o.name]) for o in self.out}
+        ordered = sorted(rank, key=rank.__getitem__)  # stable: seat order, then order out
+        return [list(group) for _, group in groupby(ordered, key=rank.__getitem__)]
 
     def prizes(self) -> dict[str, int]:
         """The prizes from the pool, once the tournament is over ({} before)."""
@@ -248,15 +231,17 @@ class Tournament:
     def paid(self) -> tuple[Prize, ...]:
         """The prizes with their places (`1st place (tied)`), best first; () before the end."""
         won = self.prizes()
-        paid: list[Prize] = []
-        ahead = 0  # players placed before this group: tied players share a place
-        for group in self.standings():
-            for name in group:
-                if name in won:
-                    note = f"{place(ahead + 1)} place" + (" (tied)" if len(group) > 1 else "")
-                    paid.append(Prize(name, won[name], note))
-            ahead += len(group)
-        return tuple(paid)
+        return tuple(
+            Prize(name, won[name], f"{place(at)} place" + (" (tied)" if len(group) > 1 else ""))
+            for at, group in self.placed()
+            for name in group
+            if name in won
+        )
+
+    def placed(self) -> list[tuple[int, list[str]]]:
+        """The standings with each group's place: tied players share one."""
+        groups = self.standings()
+        return list(zip(accumulate(map(len, groups), initial=1), groups, strict=False))
 
     # -- what a night kind answers (banluck.table.kind.NightKind) --------------------------------
     @property
@@ -285,11 +270,10 @@ class Tournament:
             return []
         last = self.hands[-1]
         moved = ", ".join(f"{n} {c:+d}" for n, c in last.chips.items())
-        told = [(f"hand {last.number}: {moved} (dealer {last.dealer:+d})", "green")]
-        told += [
+        out = [
             (f"{o.name} is out: {o.reason}", "yellow") for o in self.out if o.hand == last.number
         ]
-        return told
+        return [(f"hand {last.number}: {moved} (dealer {last.dealer:+d})", "green"), *out]
 
     # -- lines ----------------------------------------------------------------------------------
     def do_line(self, line: Line | str) -> Done:
@@ -316,11 +300,8 @@ class Tournament:
         """Remove the last line (the state is replayed without it); return it."""
         if not self.lines:
             raise RuleError("nothing to undo: no line has been played since the first")
-        last, kept = self.lines[-1], self.lines[:-1]
-        self.lines = []
-        self._fresh()
-        for line in kept:
-            self.do_line(line)
+        last = self.lines.pop()
+        self.__post_init__()
         return last
 
     def _do(self, word: str, args: list[str]) -> str:
@@ -454,19 +435,19 @@ class Tournament:
                 stacks=dict(self.stacks),
             )
         )
-        order = list(self.bets)
         section = self.preset.tournament
-        for name in self.still_in:
-            if self.stacks[name] < section.min_bet:
-                why = f"stack {self.stacks[name]} under the minimum bet {section.min_bet}"
-                self.out.append(Out(name, number, why))
+        under = [
+            Out(name, number, f"stack {self.stacks[name]} under the minimum bet {section.min_bet}")
+            for name in self.still_in
+            if self.stacks[name] < section.min_bet
+        ]
+        self.out += under
         players = self.still_in
-        under = [o for o in self.out if o.hand == number]
         if number in section.cutoffs and not under and len(players) > 1:
             # a stack that went under the minimum bet in this hand was the lowest: the cut-off
             # takes nobody else
             stacks = {n: self.stacks[n] for n in players}
-            loser, tie = lowest(stacks, self.history, order)
+            loser, tie = lowest(stacks, self.history, list(self.bets))
             why = f"lowest stack {stacks[loser]} at the cut-off after hand {number}"
             self.out.append(Out(loser, number, f"{why} ({tie})" if tie else why))
         self.history.append(dict(self.stacks))
@@ -476,29 +457,9 @@ class Tournament:
     def _after(self, name: str) -> str:
         """The next seat still in after `name`, in seat order."""
         seats = self.start.seats
-        at = seats.index(name)
-        for step in range(1, len(seats) + 1):
-            seat = seats[(at + step) % len(seats)]
-            if self.is_out(seat) is None:
-                return seat
-        return name
+        at = seats.index(name) + 1
+        return next((s for s in seats[at:] + seats[:at] if self.is_out(s) is None), name)
 
     def log(self) -> str:
         """The whole night log: the first line and every line since."""
         return "\n".join([self.start.line(), *self.lines]) + "\n"
-
-
-def read_log_lines(
-    first: Sequence[str], lines: Sequence[tuple[int, str]], load: Any, source: str
-) -> Tournament:
-    """A tournament from a night log's words: `first` is the first line's words after
-    `tournament`, `lines` the numbered lines after it; `load(name)` gives a preset. A wrong
-    line raises BanluckError naming `source` and its number."""
-    name, seats, buy_in, chips = parse_start(first)
-    tournament = Tournament(start_for(load(name), seats, buy_in, chips))
-    for number, line in lines:
-        try:
-            tournament.do_line(line)
-        except BanluckError as exc:
-            raise BanluckError(f"{source}:{number}: {exc}") from None
-    return tournament

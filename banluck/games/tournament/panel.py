@@ -64,36 +64,27 @@ def _hand(t: Tournament) -> tuple[str | None, tuple[HandRow, ...], tuple[str, ..
 def title(t: Tournament) -> str:
     section = t.preset.tournament
     if t.over:
-        played = len(t.hands)
-        return f"the tournament is over after hand {played} of {section.hands}"
+        return f"the tournament is over after hand {len(t.hands)} of {section.hands}"
     text = f"hand {t.number} of {section.hands}"
     cutoff = t.next_cutoff()
     if cutoff is None:
         return f"{text} · no cut-off left"
-    to_go = cutoff - len(t.hands)
-    return f"{text} · cut-off after hand {cutoff} ({to_go} to go)"
+    return f"{text} · cut-off after hand {cutoff} ({cutoff - len(t.hands)} to go)"
 
 
 def board(t: Tournament) -> Board:
-    places: dict[str, int] = {}
-    at = 1
-    for group in t.standings():
-        for name in group:
-            places[name] = at
-        at += len(group)
     won = t.prizes()
     bettor = t.next_bettor()
     hidden = t.hidden()
     rows = []
-    for group in t.standings():
+    for at, group in t.placed():
         for name in group:
             gone = t.is_out(name)
             bet = t.bets.get(name)
             shown = "" if bet is None else HIDDEN if name in hidden else str(bet)
             if t.over:
-                status = f"prize {won[name]}" if name in won else ""
-                if gone is not None:
-                    status = status or f"out after hand {gone.hand}"
+                out = f"out after hand {gone.hand}" if gone else ""
+                status = f"prize {won[name]}" if name in won else out
             elif gone is not None:
                 status = f"out after hand {gone.hand}: {gone.reason}"
             elif name == bettor:
@@ -102,8 +93,6 @@ def board(t: Tournament) -> Board:
                 status = "bet first"
             else:
                 status = "in"
-            rows.append(
-                BoardRow(places[name], name, t.stacks[name], shown, status, gone is not None)
-            )
+            rows.append(BoardRow(at, name, t.stacks[name], shown, status, gone is not None))
     dealer, hand, hints = _hand(t)
     return Board(title(t), tuple(rows), dealer, hand, hints, t.pending())

@@ -10,17 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from banluck.core.errors import RuleError
-from banluck.games.casino.preset import Preset, Tournament
+from banluck.games.casino.preset import Preset
 from banluck.games.casino.schema import tournament_problem
-
-
-def check_knobs(section: Tournament, where: str = "tournament") -> None:
-    """Refuse knobs a tournament cannot be played under, naming the knob."""
-    problem = tournament_problem(
-        section.prizes, section.cutoffs, section.hands, section.min_bet, section.max_bet, where
-    )
-    if problem is not None:
-        raise RuleError(problem)
 
 
 def check_start(preset: object, seats: Sequence[str], buy_in: int, chips: int) -> Preset:
@@ -33,13 +24,14 @@ def check_start(preset: object, seats: Sequence[str], buy_in: int, chips: int) -
             ' (game = "casino"), e.g. tournament'
         )
     section = preset.tournament
-    try:
-        check_knobs(section)
-    except RuleError as exc:
+    problem = tournament_problem(
+        section.prizes, section.cutoffs, section.hands, section.min_bet, section.max_bet
+    )
+    if problem is not None:  # knobs a tournament cannot be played under, the knob named
         raise RuleError(
-            f"preset {preset.name}: {exc} (change it with `banluck rules set {preset.name}"
+            f"preset {preset.name}: {problem} (change it with `banluck rules set {preset.name}"
             " KEY VALUE`)"
-        ) from None
+        )
     if len(seats) < 2:
         raise RuleError("a tournament needs at least two players")
     if len(section.prizes) > len(seats):
@@ -91,9 +83,7 @@ def prizes(
 
 
 def lowest(
-    stacks: Mapping[str, int],
-    history: Sequence[Mapping[str, int]],
-    betting_order: Sequence[str],
+    stacks: Mapping[str, int], history: Sequence[Mapping[str, int]], betting_order: Sequence[str]
 ) -> tuple[str, str]:
     """Who goes out at a cut-off, and how a tie was broken ("" when there was none).
 
