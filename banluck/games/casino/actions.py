@@ -21,6 +21,7 @@ from banluck.table.action import (
     CardAction,
     NamedAction,
     NamedCardAction,
+    NamedCardsAction,
     cards_text,
 )
 
@@ -153,7 +154,7 @@ class Up(CardAction[RoundState]):
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(_Named):
+class Deal(NamedCardsAction[RoundState], _Named):
     name: str
     cards: tuple[Card, ...]
     word: ClassVar[str] = "deal"
@@ -178,9 +179,6 @@ class Deal(_Named):
     def apply(self, state: RoundState) -> None:
         state.players[self.name].hands[0].cards = list(self.cards)
         settle(state)
-
-    def line(self) -> str:
-        return f"deal {self.name} {cards_text(self.cards)}"
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:

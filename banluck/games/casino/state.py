@@ -88,13 +88,10 @@ class Box:
     @property
     def settled(self) -> bool:
         """Every hand settled (each bettor's share of it too), and every insurance."""
-        for h in self.hands:
-            if h.result is None or len(h.share_results) != len(h.shares):
-                return False
-        if self.insurance != 0 and self.insurance_result is None:
-            return False
-        return not self.bettors or all(
-            b.insurance == 0 or b.insurance_result is not None for b in self.bettors
+        return (
+            all(h.result is not None and len(h.share_results) == len(h.shares) for h in self.hands)
+            and (self.insurance == 0 or self.insurance_result is not None)
+            and all(b.insurance == 0 or b.insurance_result is not None for b in self.bettors)
         )
 
 
@@ -217,21 +214,7 @@ class RoundState:
     def done(self) -> bool:
         """Ended, or: the up card shown, every box dealt and settled, every side bet settled
         (sidebets.py), and for a live Bingo card the dealer's hand final (bingo.py)."""
-        if self.ended is not None:
-            return True
-        if self.up is None:
-            return False
-        for box in self.players.values():
-            if not box.dealt or not box.settled:
-                return False
-        return self._rest_settled()
-
-    def _rest_settled(self) -> bool:
-        """The side bets settled and, for a live Bingo card, the dealer's hand final."""
-        for bet in self.side_bets:
-            if bet.result is None:
-                return False
-        return not self.plays_out or self.dealer_final()
+        return self.phase == "done"
 
     @property
     def phase(self) -> str:
@@ -249,12 +232,9 @@ class RoundState:
         for box in boxes:
             if not box.dealt:
                 return "deal", None
-        settled = True
-        for box in boxes:
-            if not box.settled:
-                settled = False
-                break
-        if settled and self._rest_settled():
+        settled = all(box.settled for box in boxes)
+        rest = all(bet.result is not None for bet in self.side_bets)
+        if settled and rest and (not self.plays_out or self.dealer_final()):
             return "done", None
         if self._peek_waits(settled):
             return "peek", None
@@ -265,10 +245,7 @@ class RoundState:
         return "dealer", None
 
     def all_cards(self) -> list[Card]:
-        cards = list(self.dealer_cards)
-        for h in self.hands():
-            cards.extend(h.cards)
-        return cards
+        return [*self.dealer_cards, *(c for h in self.hands() for c in h.cards)]
 
     def pending(self) -> str:
         """What the round is waiting for, in a few words."""
