@@ -69,6 +69,7 @@ decks).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -197,8 +198,10 @@ def _reach(first: int | None) -> tuple[Shoe, ...]:
 DEALER_AT = 12
 
 
-def _stand_index(total: int) -> int:
-    return 2 * (total - 16) if total > 16 else 0
+def _stood(e: Sequence[float], total: int) -> Value:
+    """The value of standing on `total`, from the table entry `e` of the hand's composition."""
+    i = 2 * (total - 16) if total > 16 else 0
+    return e[i], e[i + 1]
 
 
 def _entry(d: Sequence[Any], lose_all: float) -> list[Any]:
@@ -225,7 +228,7 @@ class _Solver:
     card of rank r: + strides_r). `table` holds, per code, the values of standing on each total
     and the dealer's vector. With numpy, the first value asked for fills the table for every
     composition the recursion can visit (`_compositions`, `_Dealer.outcomes`), and the memo of
-    `play` for every hand among them (`_fill_hands`); the recursion then finds them there. In
+    `_play` for every hand among them (`_fill_hands`); the recursion then finds them there. In
     plain Python (or for a composition outside that set) they are computed one by one."""
 
     def __init__(
@@ -253,7 +256,7 @@ class _Solver:
             for total in range(22)
         ]
         self.filled = not use_numpy
-        # play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
+        # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
 
@@ -321,7 +324,7 @@ class _Solver:
         return comps[within], offset[within], extra[within], play[within]
 
     def _fill(self) -> None:
-        """With numpy: the table entry of every composition of `_compositions`, then `play`
+        """With numpy: the table entry of every composition of `_compositions`, then `_play`
         and `_play_vec` of every hand among them (`_fill_hands`)."""
         np = self.dealer.np
         comps, offset, extra, played = self._compositions()
@@ -336,7 +339,7 @@ class _Solver:
         )
 
     def _fill_hands(self, comps: Any, codes: Any, entries: Any, offset: Any, extra: Any) -> None:
-        """`play` of every hand (composition, hard total, ace), hard totals from 21 down: the
+        """`_play` of every hand (composition, hard total, ace), hard totals from 21 down: the
         sums of `_play` and `_one_card` in the same order, for all hands of one hard total at a
         time. Then `_play_vec` (the sums of `_hit_vec`), kept for the hands of three cards after
         a split: the ones `_split_hand` asks for."""
@@ -437,9 +440,6 @@ class _Solver:
         return got
 
     # the dealer, the blackjack mass
-    def _vector(self, removed: Shoe) -> list[float]:
-        return self._at(self.code(removed))[DEALER_AT:]
-
     def bj_chance(self, removed: Shoe) -> float:
         other = self.bj_other
         if other is None:
@@ -447,41 +447,20 @@ class _Solver:
         left = sum(self.base) - sum(removed)
         return (self.base[other] - removed[other]) / left
 
-    def mass(self, removed: Shoe) -> float:
-        """The joint mass a result is weighted by: P(no dealer blackjack), or 1 when it loses all."""
-        bj = self.bj_chance(removed)
-        return 1.0 - bj + self.L * bj
-
-    def stand(self, removed: Shoe, total: int) -> Value:
-        e = self._at(self.code(removed))
-        i = _stand_index(total)
-        return e[i], e[i + 1]
-
-    def bust(self, removed: Shoe) -> Value:
-        m = self.mass(removed)
-        return -m, m
-
     def draws(self, removed: Shoe) -> list[tuple[int, float]]:
         left = sum(self.base) - sum(removed)
         return [
             (r, (self.base[r] - removed[r]) / left) for r in range(10) if self.base[r] > removed[r]
         ]
 
-    def play(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        """The best of standing and hitting (no double, split or surrender: after a hit)."""
-        return self._play(removed, self.code(removed), hard, ace)
-
     def _play(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
+        """The best of standing and hitting (no double, split or surrender: after a hit)."""
         key = code * 64 + hard * 2 + ace
         got = self.memo.get(key)
         if got is not None:
             return got
         total = _total(hard, ace)
-        e = self.table.get(code)
-        if e is None:
-            e = self._miss(code)
-        i = _stand_index(total)
-        best = e[i], e[i + 1]
+        best = _stood(self._at(code), total)
         if total < 21:
             hit = self._one_card(removed, code, hard, ace, False)
             if hit[0] > best[0] + TIE:
@@ -489,18 +468,15 @@ class _Solver:
         self.memo[key] = best
         return best
 
-    def hit(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        return self._one_card(removed, self.code(removed), hard, ace, False)
-
-    def double(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        ev, m2 = self._one_card(removed, self.code(removed), hard, ace, True)
+    def double(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
+        ev, m2 = self._one_card(removed, code, hard, ace, True)
         return 2 * ev, 4 * m2
 
     def _one_card(self, removed: Shoe, code: int, hard: int, ace: bool, then_stand: bool) -> Value:
         """One more card, then the best play (a hit) or standing (a double, at the unit bet):
-        `draws`, `play` and `stand` written out; the busting cards together (their chance, less
+        `draws`, `_play` and `stand` written out; the busting cards together (their chance, less
         that of the dealer's blackjack card after them where it does not lose all)."""
-        base, strides, memo, table = self.base, self.strides, self.memo, self.table
+        base, strides, memo = self.base, self.strides, self.memo
         left = self.size - sum(removed)
         ev = m2 = 0.0
         drawn = 0  # the cards that do not bust
@@ -513,21 +489,13 @@ class _Solver:
             h = hard + r + 1
             child = code + strides[r]
             soft = ace or r == ACE
+            v: Value | None
             if then_stand:
-                e = table.get(child)
-                if e is None:
-                    e = self._miss(child)
-                t = h + 10 if soft and h <= 11 else h
-                i = 2 * (t - 16) if t > 16 else 0
-                ev += p * e[i]
-                m2 += p * e[i + 1]
-            else:
-                v = memo.get(child * 64 + h * 2 + soft)
-                if v is None:
-                    nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
-                    v = self._play(nr, child, h, soft)
-                ev += p * v[0]
-                m2 += p * v[1]
+                v = _stood(self._at(child), _total(h, soft))
+            elif (v := memo.get(child * 64 + h * 2 + soft)) is None:
+                v = self._play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), child, h, soft)
+            ev += p * v[0]
+            m2 += p * v[1]
         if drawn < left:
             # the busting cards: each one's value is (-mass, mass) of the shoe with it out
             m = (left - drawn) / left
@@ -567,11 +535,12 @@ class _Solver:
         hard = c1 + c2 + 2
         ace = ACE in (c1, c2)
         total = _total(hard, ace)
-        out: dict[str, Value] = {"S": self.stand(removed, total)}
+        code = self.code(removed)
+        out: dict[str, Value] = {"S": _stood(self._at(code), total)}
         if total < 21:
-            out["H"] = self.hit(removed, hard, ace)
+            out["H"] = self._one_card(removed, code, hard, ace, False)
             if self.may_double(hard, ace):
-                out["D"] = self.double(removed, hard, ace)
+                out["D"] = self.double(removed, code, hard, ace)
         if self.may_surrender():
             out["R"] = self.surrender(removed)
         if c1 == c2 and self.rules.split_max_hands >= 2:
@@ -585,17 +554,14 @@ class _Solver:
         return [bet * c * d for c, d in zip(self.signs[total], e[DEALER_AT:], strict=True)]
 
     def _play_vec(self, removed: Shoe, code: int, hard: int, ace: bool) -> list[float]:
-        """The outcome vector of `play` (the same decisions)."""
+        """The outcome vector of `_play` (the same decisions)."""
         key = code * 64 + hard * 2 + ace
         got = self.vmemo.get(key)
         if got is None:
             total = _total(hard, ace)
             e = self._at(code)
-            # `play` keeps hitting's value where it beats standing by more than TIE (memoised)
-            if (
-                total < 21
-                and self._play(removed, code, hard, ace)[0] > e[_stand_index(total)] + TIE
-            ):
+            # `_play` keeps hitting's value where it beats standing by more than TIE (memoised)
+            if total < 21 and self._play(removed, code, hard, ace)[0] > _stood(e, total)[0] + TIE:
                 got = self._hit_vec(removed, code, hard, ace)
             else:
                 got = self._stand_vec(e, total, 1.0)
@@ -605,7 +571,7 @@ class _Solver:
     def _hit_vec(
         self, removed: Shoe, code: int, hard: int, ace: bool, double: bool = False
     ) -> list[float]:
-        """The outcome vector of one more card, then `play` (or standing: a double). A card
+        """The outcome vector of one more card, then `_play` (or standing: a double). A card
         that busts loses the bet whatever the dealer makes: the dealer's vector given those
         cards, together, is the one given `removed` less the others' (each weighted by its
         chance), so the busted compositions need no vector of their own."""
@@ -662,16 +628,14 @@ class _Solver:
             ace = ACE in (x, r)
             total = _total(hard, ace)
             e = self._at(ncode)
-            i = _stand_index(total)
-            v = e[i], e[i + 1]
+            v = _stood(e, total)
             choice = "S"
             if not one_card and total < 21:
                 hit = self._one_card(nr, ncode, hard, ace, False)
                 if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
                 if rules.double_after_split and self.may_double(hard, ace):
-                    ev, m2 = self._one_card(nr, ncode, hard, ace, True)
-                    dbl = 2 * ev, 4 * m2
+                    dbl = self.double(nr, ncode, hard, ace)
                     if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
@@ -696,7 +660,7 @@ class _Solver:
         may_resplit = x != ACE or rules.resplit_aces
         fixed = self.split_method == "fixed"
         hands: dict[int, SplitHand] = {}
-        dealer = self._vector(removed)
+        dealer = self._at(self.code(removed))[DEALER_AT:]
 
         def cross(a: list[float], b: list[float]) -> float:
             """E[A B] of two hands' results, independent given the dealer's outcome."""
@@ -751,15 +715,10 @@ class EdgeResult:
 
     edge: float
     sd: float
-    ev_by_up: tuple[float, ...]  # the player's expectation per up card (A, 2..9, 10)
 
 
 def _numpy_ok() -> bool:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return importlib.util.find_spec("numpy") is not None
 
 
 def solvers(
@@ -819,7 +778,6 @@ def house_edge(
     full = tuple(shoe) if shoe is not None else rules.shoe()
     n = sum(full)
     ev = m2 = 0.0
-    by_up = []
     every = (
         full_shoe_solvers(rules)
         if shoe is None and use_numpy is None and split_method == "pair-cards"
@@ -827,14 +785,12 @@ def house_edge(
     )
     for up, solver in enumerate(every):
         if solver is None:
-            by_up.append(0.0)
             continue
         pu = full[up] / n
         e_up, m_up = _up_value(solver, rules, take_even_money)
-        by_up.append(e_up)
         ev += pu * e_up
         m2 += pu * m_up
-    return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)), ev_by_up=tuple(by_up))
+    return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)))
 
 
 @lru_cache(maxsize=16)
