@@ -176,13 +176,6 @@ class RoundState:
         """The up card is an ace or a ten-card."""
         return self.up is not None and (self.up.is_ace or self.up.is_ten_card)
 
-    def _peek_waits(self, boxes_settled: bool) -> bool:
-        """The peek game, an ace or ten up, and a box still waiting for it (the boxes'
-        settlement given)."""
-        if self.no_hole_card or not self.up_peeks or self.peeked:
-            return False
-        return self.plays_out or not boxes_settled
-
     def dealer_blackjack(self) -> bool:
         return is_two_card_21(self.dealer_cards)
 
@@ -228,21 +221,18 @@ class RoundState:
             return "done", None
         if self.up is None:
             return "up", None
-        boxes = self.players.values()
-        for box in boxes:
-            if not box.dealt:
-                return "deal", None
-        settled = all(box.settled for box in boxes)
+        if not all(box.dealt for box in self.players.values()):
+            return "deal", None
+        settled = all(box.settled for box in self.players.values())
         rest = all(bet.result is not None for bet in self.side_bets)
         if settled and rest and (not self.plays_out or self.dealer_final()):
             return "done", None
-        if self._peek_waits(settled):
+        # the peek game, an ace or ten up, and a box (or a live Bingo card) still waiting for it
+        peek = not self.no_hole_card and self.up_peeks and not self.peeked
+        if peek and (self.plays_out or not settled):
             return "peek", None
-        for box in self.in_order():
-            hand = self.first_open(box)
-            if hand is not None:
-                return "players", hand
-        return "dealer", None
+        hand = next((h for box in self.in_order() if (h := self.first_open(box)) is not None), None)
+        return ("players", hand) if hand is not None else ("dealer", None)
 
     def all_cards(self) -> list[Card]:
         return [*self.dealer_cards, *(c for h in self.hands() for c in h.cards)]
