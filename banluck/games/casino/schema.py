@@ -115,7 +115,6 @@ KNOBS: tuple[Knob, ...] = (
         most=20,
     ),
 )
-KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 GAME = "casino"
 VERSION = 2
