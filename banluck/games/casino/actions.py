@@ -136,7 +136,6 @@ def _before_decisions(state: RoundState, doing: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Up(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "up"
     usage: ClassVar[str] = "up CARD"
     help: ClassVar[str] = "the dealer's up card: starts a round"
@@ -155,8 +154,6 @@ class Up(CardAction[RoundState]):
 
 @dataclass(frozen=True, slots=True)
 class Deal(NamedCardsAction[RoundState], _Named):
-    name: str
-    cards: tuple[Card, ...]
     word: ClassVar[str] = "deal"
     usage: ClassVar[str] = "deal NAME CARD CARD"
     help: ClassVar[str] = "a box's first two cards"
@@ -192,7 +189,6 @@ class Deal(NamedCardsAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Even(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "even"
     usage: ClassVar[str] = "even NAME"
     help: ClassVar[str] = "a blackjack against an ace takes even money (1:1 at once)"
@@ -226,7 +222,6 @@ class Even(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Insure(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "insure"
     usage: ClassVar[str] = "insure NAME [NAME...]"
     help: ClassVar[str] = "insurance: half the box's bet, pays 2:1 on a dealer blackjack"
@@ -282,7 +277,6 @@ class Peek(BareAction[RoundState]):
 
 @dataclass(frozen=True, slots=True)
 class Hole(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "hole"
     usage: ClassVar[str] = "hole CARD"
     help: ClassVar[str] = (
@@ -322,7 +316,6 @@ class Hole(CardAction[RoundState]):
 
 @dataclass(frozen=True, slots=True)
 class Surrender(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "surrender"
     usage: ClassVar[str] = "surrender NAME"
     help: ClassVar[str] = "late surrender: half the bet back (first decision)"
@@ -358,8 +351,6 @@ class Surrender(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Hit(NamedCardAction[RoundState], _Named):
-    name: str
-    card: Card
     word: ClassVar[str] = "hit"
     usage: ClassVar[str] = "hit NAME CARD"
     help: ClassVar[str] = "a card to a hand (hit Bob.2 5 to a split hand)"
@@ -385,7 +376,6 @@ class Hit(NamedCardAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Stand(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "stand"
     usage: ClassVar[str] = "stand NAME"
     help: ClassVar[str] = "the hand stands"
@@ -408,8 +398,6 @@ _DOUBLE_TOTALS = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
 @dataclass(frozen=True, slots=True)
 class Double(NamedCardAction[RoundState], _Named):
-    name: str
-    card: Card
     word: ClassVar[str] = "double"
     usage: ClassVar[str] = "double NAME CARD"
     help: ClassVar[str] = "double the bet, and the one card"
@@ -452,7 +440,6 @@ class Double(NamedCardAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Split(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "split"
     usage: ClassVar[str] = "split NAME"
     help: ClassVar[str] = "split a pair into two hands NAME.1, NAME.2"
@@ -508,7 +495,6 @@ class Split(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Draw(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "draw"
     usage: ClassVar[str] = "draw CARD"
     help: ClassVar[str] = "the dealer draws (no hole card: his first draw is his second card)"
