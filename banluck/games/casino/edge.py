@@ -25,9 +25,7 @@ prod_r ff(a_r, m_r) / ff(A, |M|) from the shoe a = shoe - u - R (ff is the falli
 the outcome vector for R is a weighted sum over the multisets: no draw is recomputed per hand. The
 dealer's part is `banluck.games.casino.dealer_odds`.
 The weight factors over the ranks, so with numpy the vectors of every composition the player's
-recursion can visit are computed at once, as matrix products (`_Dealer.outcomes`), and so are the
-values of every hand, a hard total at a time (`_Solver._fill_hands`): the same sums in the same
-order as the recursion, which takes over for anything else.
+recursion can visit are computed at once, as matrix products (`_Dealer.outcomes`).
 
 The peek: the player's cards are drawn first and the dealer's hole card after them (cards dealt
 without replacement are exchangeable, so this is the same joint law as the real order). Values are
@@ -61,9 +59,8 @@ kept, the one through the cards they take from each other is not.
 
 Numbers
 -------
-numpy, where installed, evaluates the dealer's outcome vectors and the hands' values (imported
-inside the solver, never at import time); without it the recursion runs in plain Python, one
-composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
+numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
+at import time); without it the recursion runs in plain Python, one composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
 decks).
 """
 
@@ -227,9 +224,9 @@ class _Solver:
     A composition of removed cards is known by its code, sum_r removed_r * strides_r (one more
     card of rank r: + strides_r). `table` holds, per code, the values of standing on each total
     and the dealer's vector. With numpy, the first value asked for fills the table for every
-    composition the recursion can visit (`_compositions`, `_Dealer.outcomes`), and the memo of
-    `_play` for every hand among them (`_fill_hands`); the recursion then finds them there. In
-    plain Python (or for a composition outside that set) they are computed one by one."""
+    composition the recursion can visit (`_compositions`, `_Dealer.outcomes`); the recursion then
+    finds them there. In plain Python (or for a composition outside that set) they are computed
+    one by one."""
 
     def __init__(
         self, rules: Rules, shoe: Shoe, up: int, use_numpy: bool, split_method: str
@@ -289,23 +286,17 @@ class _Solver:
         f(2, 2, 2)
         return sorted({j for _, _, j in seen})
 
-    def _compositions(self) -> tuple[Any, Any, Any, Any]:
-        """Every composition whose values the recursion can ask for (a superset; arrays, one a
+    def _compositions(self) -> Any:
+        """Every composition whose values the recursion can ask for (a superset; an array, one a
         row): the hands from the two-card starts, and the split hands with the other pair cards
-        out; those within the shoe. With each, the points and the number of the other pair cards
-        (the hand's hard total is the composition's points less those) and whether the hand is
-        played on (split aces taking one card are not)."""
+        out; those within the shoe."""
         np = self.dealer.np
         blocks = [np.array(_reach(None), dtype=np.int64)]
-        offsets = [0]
-        extras = [0]
-        played = [True]
         if self.rules.split_max_hands >= 2:
             for x in range(10):
                 if self.base[x] < 2:
                     continue
-                one_card = x == ACE and self.rules.aces_one_card
-                if one_card:
+                if x == ACE and self.rules.aces_one_card:
                     hands = np.array([_add(_add((0,) * 10, x), r) for r in range(10)])
                 else:
                     hands = np.array(_reach(x), dtype=np.int64)
@@ -313,117 +304,18 @@ class _Solver:
                     shifted = hands.copy()
                     shifted[:, x] += j - 1
                     blocks.append(shifted)
-                    offsets.append((j - 1) * (x + 1))
-                    extras.append(j - 1)
-                    played.append(not one_card)
         comps = np.concatenate(blocks)
-        sizes = [len(b) for b in blocks]
-        offset, extra = np.repeat(offsets, sizes), np.repeat(extras, sizes)
-        play = np.repeat(played, sizes)
-        within = (comps <= np.array(self.base)).all(axis=1)
-        return comps[within], offset[within], extra[within], play[within]
+        return comps[(comps <= np.array(self.base)).all(axis=1)]
 
     def _fill(self) -> None:
-        """With numpy: the table entry of every composition of `_compositions`, then `_play`
-        and `_play_vec` of every hand among them (`_fill_hands`)."""
+        """With numpy: the table entry of every composition of `_compositions`."""
         np = self.dealer.np
-        comps, offset, extra, played = self._compositions()
+        comps = self._compositions()
         codes = comps @ np.array(self.strides, dtype=np.int64)
-        unique, first, row = np.unique(codes, return_index=True, return_inverse=True)
+        unique, first = np.unique(codes, return_index=True)
         d = self.dealer.outcomes(comps[first])
         entries = np.column_stack(_entry(d.T, self.L))  # `_entry`'s sums, a column at a time
         self.table.update(zip(unique.tolist(), entries.tolist(), strict=True))
-        row = row.reshape(-1)
-        self._fill_hands(
-            comps[played], codes[played], entries[row[played]], offset[played], extra[played]
-        )
-
-    def _fill_hands(self, comps: Any, codes: Any, entries: Any, offset: Any, extra: Any) -> None:
-        """`_play` of every hand (composition, hard total, ace), hard totals from 21 down: the
-        sums of `_play` and `_one_card` in the same order, for all hands of one hard total at a
-        time. Then `_play_vec` (the sums of `_hit_vec`), kept for the hands of three cards after
-        a split: the ones `_split_hand` asks for."""
-        np = self.dealer.np
-        hard = (comps * np.arange(1, 11)).sum(axis=1) - offset
-        own = comps.sum(axis=1) - extra  # the hand's own cards
-        ace = comps[:, ACE] > 0
-        keys, first = np.unique(codes * 64 + hard * 2 + ace, return_index=True)
-        if not len(keys):
-            return
-        comps, codes, entries, hard, ace, own, split = (
-            a[first] for a in (comps, codes, entries, hard, ace, own, extra > 0)
-        )
-        total = np.where(ace & (hard <= 11), hard + 10, hard)
-        at = np.where(total > 16, 2 * (total - 16), 0)
-        ev = entries[np.arange(len(keys)), at]
-        m2 = entries[np.arange(len(keys)), at + 1]
-        left = self.size - comps.sum(axis=1)
-        base = np.array(self.base)
-        # per rank, each hand's hand one card more (its index), and where that is drawn
-        child = []
-        for r in range(10):
-            h = hard + r + 1
-            key = (codes + self.strides[r]) * 64 + h * 2 + (ace | (r == ACE))
-            where = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
-            live = (comps[:, r] < base[r]) & (h <= 21) & (total < 21)
-            if not (keys[where] == key)[live].all():
-                return  # a hand missing: `_play` computes them one by one
-            child.append((where, live))
-        other, lose_all = self.bj_other, self.L
-        hits = np.zeros(len(keys), dtype=bool)  # hitting beats standing
-        for hand_total in range(21, 1, -1):
-            at = np.flatnonzero((hard == hand_total) & (total < 21))
-            if not len(at):
-                continue
-            n_left = left[at]
-            hit_ev = np.zeros(len(at))
-            hit_m2 = np.zeros(len(at))
-            drawn = np.zeros(len(at), dtype=np.int64)
-            for r in range(min(10, 21 - hand_total)):
-                where, live = child[r][0][at], child[r][1][at]
-                n = base[r] - comps[at, r]
-                p = n / n_left
-                hit_ev = np.where(live, hit_ev + p * ev[where], hit_ev)
-                hit_m2 = np.where(live, hit_m2 + p * m2[where], hit_m2)
-                drawn += np.where(live, n, 0)
-            busts = drawn < n_left
-            with np.errstate(divide="ignore", invalid="ignore"):
-                m = (n_left - drawn) / n_left
-                if other is not None:
-                    na = base[other] - comps[at, other]
-                    flag = int(hand_total + other + 1 > 21)
-                    bj = (n_left - drawn - flag) * na / (n_left * (n_left - 1))
-                    m = m - (1.0 - lose_all) * bj
-            hit_ev = np.where(busts, hit_ev - m, hit_ev)
-            hit_m2 = np.where(busts, hit_m2 + m, hit_m2)
-            better = hit_ev > ev[at] + TIE
-            hits[at] = better
-            ev[at] = np.where(better, hit_ev, ev[at])
-            m2[at] = np.where(better, hit_m2, m2[at])
-        pairs = zip(ev.tolist(), m2.tolist(), strict=True)
-        self.memo.update(zip(keys.tolist(), pairs, strict=True))
-        if not split.any():
-            return
-        dealer = entries[:, DEALER_AT:]
-        vec = np.array(self.signs)[total] * dealer
-        scale = np.array([1.0] * 6 + [self.L])
-        for hand_total in range(21, 1, -1):
-            at = np.flatnonzero((hard == hand_total) & hits)
-            if not len(at):
-                continue
-            n_left = left[at]
-            busts = np.zeros(len(at), dtype=bool)
-            for r in range(max(21 - hand_total, 0), 10):
-                busts |= comps[at, r] < base[r]
-            w = np.zeros((len(at), 7))
-            for r in range(min(10, 21 - hand_total)):
-                where, live = child[r][0][at], child[r][1][at]
-                p = (base[r] - comps[at, r]) / n_left
-                v = np.where(busts[:, None], vec[where] + scale * dealer[where], vec[where])
-                w = np.where(live[:, None], w + p[:, None] * v, w)
-            vec[at] = np.where(busts[:, None], w - scale * dealer[at], w)
-        keep = np.flatnonzero(split & (own <= 3))
-        self.vmemo.update(zip(keys[keep].tolist(), vec[keep].tolist(), strict=True))
 
     def _at(self, code: int) -> list[float]:
         got = self.table.get(code)
