@@ -65,22 +65,13 @@ def in_order(marks: Sequence[str]) -> bool:
 
 def held(marks: Sequence[str]) -> list[Combination]:
     """Every combination the marks hold (a Jackpot also holds a Full House)."""
-    got = set(marks)
-    out = []
-    for combination in COMBINATIONS:
-        if combination is JACKPOT and not (len(marks) == 6 and in_order(marks)):
-            continue
-        if combination.marks <= got:
-            out.append(combination)
-    return out
+    jackpot = len(marks) == 6 and in_order(marks)
+    return [c for c in COMBINATIONS if c.marks <= set(marks) and (jackpot or c is not JACKPOT)]
 
 
 def best(marks: Sequence[str], preset: Preset) -> Combination | None:
     """The best single combination held: the highest pay; at equal pay, the first in the table."""
-    found = held(marks)
-    if not found:
-        return None
-    return max(found, key=lambda c: (pays(c, preset), -COMBINATIONS.index(c)))
+    return max(held(marks), key=lambda c: (pays(c, preset), -COMBINATIONS.index(c)), default=None)
 
 
 @dataclass(frozen=True, slots=True)

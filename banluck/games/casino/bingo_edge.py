@@ -103,10 +103,7 @@ class Pays:
         return value
 
     def best(self, marks: tuple[str, ...]) -> Combination | None:
-        found = held(marks)
-        if not found:
-            return None
-        return max(found, key=lambda c: self.of(c))
+        return max(held(marks), key=self.of, default=None)
 
 
 def pays_of(preset: Any) -> Pays:

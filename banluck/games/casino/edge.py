@@ -71,6 +71,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import mul
 from typing import Any, Literal
 
 from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer
@@ -224,7 +226,7 @@ class _Solver:
     A composition of removed cards is known by its code, sum_r removed_r * strides_r (one more
     card of rank r: + strides_r). `table` holds, per code, the values of standing on each total
     and the dealer's vector. With numpy, the first value asked for fills the table for every
-    composition the recursion can visit (`_compositions`, `_Dealer.outcomes`); the recursion then
+    composition the recursion can visit (`_fill`, `_Dealer.outcomes`); the recursion then
     finds them there. In plain Python (or for a composition outside that set) they are computed
     one by one."""
 
@@ -240,10 +242,7 @@ class _Solver:
         self.size = sum(self.base)
         # the rank that, drawn with the up card, makes a dealer blackjack (None: no blackjack)
         self.bj_other: int | None = TEN if up == ACE else ACE if up == TEN else None
-        strides = [1]
-        for b in self.base[:-1]:
-            strides.append(strides[-1] * (b + 1))
-        self.strides = tuple(strides)
+        self.strides = tuple(accumulate((b + 1 for b in self.base[:-1]), mul, initial=1))
         self.table: dict[int, list[float]] = {}
         # per total, the sign of a stood hand's result for each dealer outcome: below the total
         # win, above lose, equal push; a bust wins; a blackjack takes L
@@ -286,10 +285,10 @@ class _Solver:
         f(2, 2, 2)
         return sorted({j for _, _, j in seen})
 
-    def _compositions(self) -> Any:
-        """Every composition whose values the recursion can ask for (a superset; an array, one a
-        row): the hands from the two-card starts, and the split hands with the other pair cards
-        out; those within the shoe."""
+    def _fill(self) -> None:
+        """With numpy: the table entry of every composition whose values the recursion can ask
+        for (a superset): the hands from the two-card starts, and the split hands with the other
+        pair cards out; those within the shoe."""
         np = self.dealer.np
         blocks = [np.array(_reach(None), dtype=np.int64)]
         if self.rules.split_max_hands >= 2:
@@ -305,12 +304,7 @@ class _Solver:
                     shifted[:, x] += j - 1
                     blocks.append(shifted)
         comps = np.concatenate(blocks)
-        return comps[(comps <= np.array(self.base)).all(axis=1)]
-
-    def _fill(self) -> None:
-        """With numpy: the table entry of every composition of `_compositions`."""
-        np = self.dealer.np
-        comps = self._compositions()
+        comps = comps[(comps <= np.array(self.base)).all(axis=1)]
         codes = comps @ np.array(self.strides, dtype=np.int64)
         unique, first = np.unique(codes, return_index=True)
         d = self.dealer.outcomes(comps[first])

@@ -151,9 +151,7 @@ class RoundState:
 
     def in_order(self) -> list[Box]:
         """The boxes in the suggested order of play (`order`; the seat order without one)."""
-        if not self.order:
-            return list(self.players.values())
-        return [self.players[name] for name in self.order]
+        return [self.players[name] for name in self.order or self.players]
 
     def first_open(self, box: Box) -> HandState | None:
         """The box's hand to play now: its hands are played in order (a split hand gets its
