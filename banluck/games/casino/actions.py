@@ -51,9 +51,15 @@ def resolve_name(arg: str, state: RoundState, resolve: Callable[[str], str]) -> 
 
 
 class _Named(Action[RoundState]):
-    """Actions whose first argument names a box or a hand (`Bob`, `Bob.2`)."""
+    """Actions whose first argument names a box or a hand (`Bob`, `Bob.2`). Their refusals read
+    `cannot DOING NAME: why` (`no`), DOING the word unless `doing` says otherwise."""
 
+    name: str
     takes_name: ClassVar[bool] = True
+    doing: ClassVar[str] = ""
+
+    def no(self, why: str) -> RuleError:
+        return RuleError(f"cannot {self.doing or self.word} {self.name}: {why}")
 
     @classmethod
     def expand(
@@ -161,15 +167,11 @@ class Deal(NamedCardsAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         box = _box(state, self.name, "deal")
         if state.up is None:
-            raise RuleError(f"cannot deal {self.name}: the up card comes first (up CARD)")
+            raise self.no("the up card comes first (up CARD)")
         if box.dealt:
-            raise RuleError(
-                f"cannot deal {self.name}: already dealt {cards_text(box.hands[0].cards)}"
-            )
+            raise self.no(f"already dealt {cards_text(box.hands[0].cards)}")
         if len(self.cards) != 2:
-            raise RuleError(
-                f"cannot deal {self.name}: a box gets two cards, {len(self.cards)} given"
-            )
+            raise self.no(f"a box gets two cards, {len(self.cards)} given")
         check_suits(state, self.cards, box=self.name, doing=self.line())  # side bets
         _check_new_cards(state, self.cards)
 
@@ -192,27 +194,23 @@ class Even(NamedAction[RoundState], _Named):
     word: ClassVar[str] = "even"
     usage: ClassVar[str] = "even NAME"
     help: ClassVar[str] = "a blackjack against an ace takes even money (1:1 at once)"
+    doing: ClassVar[str] = "pay even money to"
 
     def verify(self, state: RoundState) -> None:
-        box = _box(state, self.name, "pay even money to")
-        _before_decisions(state, f"pay even money to {self.name}")
+        box = _box(state, self.name, self.doing)
+        _before_decisions(state, f"{self.doing} {self.name}")
         hand = box.hands[0]
         if not hand.natural:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: {hand.label()} is not a blackjack"
-            )
+            raise self.no(f"{hand.label()} is not a blackjack")
         if hand.result is not None:
-            raise RuleError(f"cannot pay even money to {self.name}: {_settled(hand)}")
+            raise self.no(_settled(hand))
         if box.insurance:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: the blackjack is insured already"
+            raise self.no(
+                "the blackjack is insured already"
                 " (insured, it is paid even money whatever the hole card)"
             )
         if not state.preset.insurance.even_money:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: the blackjack waits for the dealer's"
-                " hand (insurance.even_money false)"
-            )
+            raise self.no("the blackjack waits for the dealer's hand (insurance.even_money false)")
 
     def apply(self, state: RoundState) -> None:
         box = state.players[self.name]
@@ -230,14 +228,12 @@ class Insure(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         box = _box(state, self.name, "insure")
         if not state.preset.insurance.offered:
-            raise RuleError(
-                f"cannot insure {self.name}: no insurance here (insurance.offered false)"
-            )
+            raise self.no("no insurance here (insurance.offered false)")
         _before_decisions(state, f"insure {self.name}")
         if box.insurance:
-            raise RuleError(f"cannot insure {self.name}: already insured for {box.insurance}")
+            raise self.no(f"already insured for {box.insurance}")
         if box.hands[0].result is not None:
-            raise RuleError(f"cannot insure {self.name}: {_settled(box.hands[0])}")
+            raise self.no(_settled(box.hands[0]))
 
     def apply(self, state: RoundState) -> None:
         box = state.players[self.name]
@@ -323,16 +319,12 @@ class Surrender(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         mode = state.preset.surrender.mode
         if mode == "none":
-            raise RuleError(
-                f"cannot surrender {self.name}: no surrender here (surrender.mode none)"
-            )
+            raise self.no("no surrender here (surrender.mode none)")
         hand = _to_play(state, self.name, "surrender")
         if hand.split:
-            raise RuleError(f"cannot surrender {self.name}: a split hand is never surrendered")
+            raise self.no("a split hand is never surrendered")
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot surrender {self.name}: only as the first decision, on two cards"
-            )
+            raise self.no("only as the first decision, on two cards")
         if mode == "late-not-vs-ace" and state.up is not None and state.up.is_ace:
             raise RuleError(
                 f"cannot surrender {self.name} against an ace (surrender.mode late-not-vs-ace)"
@@ -360,8 +352,8 @@ class Hit(NamedCardAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         hand = _to_play(state, self.name, "hit")
         if len(hand.cards) >= 2 and state.may_resplit_aces(hand):
-            raise RuleError(
-                f"cannot hit {self.name}: split aces take one card (split.aces_one_card);"
+            raise self.no(
+                "split aces take one card (split.aces_one_card);"
                 f" split {self.name} or stand {self.name}"
             )
         _check_new_cards(state, [self.card])
@@ -383,7 +375,7 @@ class Stand(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         hand = _to_play(state, self.name, "stand")
         if len(hand.cards) < 2:
-            raise RuleError(f"cannot stand {self.name}: the split hand needs its second card first")
+            raise self.no("the split hand needs its second card first")
 
     def apply(self, state: RoundState) -> None:
         hand = state.hand(self.name)
@@ -406,26 +398,16 @@ class Double(NamedCardAction[RoundState], _Named):
         hand = _to_play(state, self.name, "double")
         rules = state.preset.double
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot double {self.name}: only on two cards ({cards_text(hand.cards)})"
-            )
+            raise self.no(f"only on two cards ({cards_text(hand.cards)})")
         if hand.split and not rules.after_split:
-            raise RuleError(
-                f"cannot double {self.name}: not after a split (double.after_split false)"
-            )
+            raise self.no("not after a split (double.after_split false)")
         if hand.split_aces and state.preset.split.aces_one_card:
-            raise RuleError(
-                f"cannot double {self.name}: split aces take one card (split.aces_one_card)"
-            )
+            raise self.no("split aces take one card (split.aces_one_card)")
         if rules.on == "hard" and hand.soft:
-            raise RuleError(
-                f"cannot double {self.name}: soft {hand.total} is not a hard hand (double.on hard)"
-            )
+            raise self.no(f"soft {hand.total} is not a hard hand (double.on hard)")
         allowed = _DOUBLE_TOTALS.get(rules.on)
         if allowed is not None and (hand.soft or hand.total not in allowed):
-            raise RuleError(
-                f"cannot double {self.name}: {hand.label()} is not {rules.on} (double.on {rules.on})"
-            )
+            raise self.no(f"{hand.label()} is not {rules.on} (double.on {rules.on})")
         _check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
@@ -449,16 +431,14 @@ class Split(NamedAction[RoundState], _Named):
         rules = state.preset.split
         again = " again" if hand.split else ""
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot split {self.name}: only two cards split ({cards_text(hand.cards)})"
-            )
+            raise self.no(f"only two cards split ({cards_text(hand.cards)})")
         a, b = hand.cards
         if a.rank != b.rank and not (rules.unlike_tens and a.is_ten_card and b.is_ten_card):
             tens = " (split.unlike_tens false)" if a.is_ten_card and b.is_ten_card else ""
-            raise RuleError(f"cannot split {self.name}: {a} {b} is not a pair{tens}")
+            raise self.no(f"{a} {b} is not a pair{tens}")
         box = state.box_of(hand)
         if rules.max_hands <= 1:
-            raise RuleError(f"cannot split {self.name}: no splitting here (split.max_hands 1)")
+            raise self.no("no splitting here (split.max_hands 1)")
         if len(box.hands) >= rules.max_hands:
             raise RuleError(f"cannot split {self.name}{again}: split.max_hands {rules.max_hands}")
         if hand.split_aces and not rules.resplit_aces:
