@@ -459,11 +459,7 @@ class Split(NamedAction[RoundState], _Named):
         second = hand.cards.pop()
         hand.split_aces = aces
         new = HandState(
-            f"{box.name}.{len(box.hands) + 1}",
-            box.stake,
-            [second],
-            split=True,
-            split_aces=aces,
+            f"{box.name}.{len(box.hands) + 1}", box.stake, [second], split=True, split_aces=aces
         )
         box.hands.append(new)
         boxes.on_split(box, new)

@@ -21,14 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from banluck.games.casino.dealer_odds import ACE, TEN
-from banluck.games.casino.edge import (
-    Rules,
-    Value,
-    _add,
-    full_shoe_solvers,
-    pair_starts,
-    solvers,
-)
+from banluck.games.casino.edge import Rules, Value, _add, full_shoe_solvers, pair_starts, solvers
 
 UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 _RANK_NAMES = {r: ("A" if r == ACE else str(r + 1)) for r in range(10)}
