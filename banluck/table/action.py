@@ -8,6 +8,7 @@ the trio. A game is a vocabulary of such classes over its own round state `S`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from banluck.core.cards import Card, parse_cards
@@ -70,6 +71,7 @@ class BareAction(Action[S]):
         return cls()
 
 
+@dataclass(frozen=True, slots=True)
 class NamedAction(Action[S]):
     """An action on one person: `stand Carol`, `forfeit Uma`."""
 
@@ -83,17 +85,18 @@ class NamedAction(Action[S]):
     def parse(cls, args: Sequence[str]) -> Action[Any]:
         if len(args) != 1:
             raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0])  # type: ignore[call-arg]
+        return cls(args[0])
 
     @classmethod
     def spell(cls, actions: Sequence[Action[Any]]) -> str:
         """A line that named several (`takes_names`: `stand Bob Carol`, `stand all`) is stored
         with every name it stood for."""
         if len(actions) == 1 or not cls.takes_names:
-            return super().spell(actions)
+            return super(NamedAction, cls).spell(actions)  # slots: super() names its class
         return f"{cls.word} " + " ".join(a.line().split()[1] for a in actions)
 
 
+@dataclass(frozen=True, slots=True)
 class NamedCardsAction(Action[S]):
     """An action on one person with his cards, optional where the rules allow: `run Tom 8 7`."""
 
@@ -108,9 +111,10 @@ class NamedCardsAction(Action[S]):
     def parse(cls, args: Sequence[str]) -> Action[Any]:
         if not args:
             raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], parse_cards(args[1:]))  # type: ignore[call-arg]
+        return cls(args[0], parse_cards(args[1:]))
 
 
+@dataclass(frozen=True, slots=True)
 class CardAction(Action[S]):
     """An action of one card and no name, the dealer's: `up 7`, `hole K`, `draw 5`."""
 
@@ -125,9 +129,10 @@ class CardAction(Action[S]):
         cards = parse_cards(args)
         if len(cards) != 1:
             raise RuleError(cls.one_card or f"usage: {cls.usage}")
-        return cls(cards[0])  # type: ignore[call-arg]
+        return cls(cards[0])
 
 
+@dataclass(frozen=True, slots=True)
 class NamedCardAction(Action[S]):
     """An action on one hand with one card: `hit Bob 5`, `double Bob 9`."""
 
@@ -147,7 +152,7 @@ class NamedCardAction(Action[S]):
         cards = parse_cards(args[1:])
         if len(cards) != 1:
             raise RuleError(cls.one_card or f"usage: {cls.usage}")
-        return cls(args[0], cards[0])  # type: ignore[call-arg]
+        return cls(args[0], cards[0])
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -21,6 +21,7 @@ from banluck.table.action import (
     CardAction,
     NamedAction,
     NamedCardAction,
+    NamedCardsAction,
     cards_text,
 )
 
@@ -50,9 +51,15 @@ def resolve_name(arg: str, state: RoundState, resolve: Callable[[str], str]) -> 
 
 
 class _Named(Action[RoundState]):
-    """Actions whose first argument names a box or a hand (`Bob`, `Bob.2`)."""
+    """Actions whose first argument names a box or a hand (`Bob`, `Bob.2`). Their refusals read
+    `cannot DOING NAME: why` (`no`), DOING the word unless `doing` says otherwise."""
 
+    name: str
     takes_name: ClassVar[bool] = True
+    doing: ClassVar[str] = ""
+
+    def no(self, why: str) -> RuleError:
+        return RuleError(f"cannot {self.doing or self.word} {self.name}: {why}")
 
     @classmethod
     def expand(
@@ -135,7 +142,6 @@ def _before_decisions(state: RoundState, doing: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Up(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "up"
     usage: ClassVar[str] = "up CARD"
     help: ClassVar[str] = "the dealer's up card: starts a round"
@@ -153,9 +159,7 @@ class Up(CardAction[RoundState]):
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(_Named):
-    name: str
-    cards: tuple[Card, ...]
+class Deal(NamedCardsAction[RoundState], _Named):
     word: ClassVar[str] = "deal"
     usage: ClassVar[str] = "deal NAME CARD CARD"
     help: ClassVar[str] = "a box's first two cards"
@@ -163,24 +167,17 @@ class Deal(_Named):
     def verify(self, state: RoundState) -> None:
         box = _box(state, self.name, "deal")
         if state.up is None:
-            raise RuleError(f"cannot deal {self.name}: the up card comes first (up CARD)")
+            raise self.no("the up card comes first (up CARD)")
         if box.dealt:
-            raise RuleError(
-                f"cannot deal {self.name}: already dealt {cards_text(box.hands[0].cards)}"
-            )
+            raise self.no(f"already dealt {cards_text(box.hands[0].cards)}")
         if len(self.cards) != 2:
-            raise RuleError(
-                f"cannot deal {self.name}: a box gets two cards, {len(self.cards)} given"
-            )
+            raise self.no(f"a box gets two cards, {len(self.cards)} given")
         check_suits(state, self.cards, box=self.name, doing=self.line())  # side bets
         _check_new_cards(state, self.cards)
 
     def apply(self, state: RoundState) -> None:
         state.players[self.name].hands[0].cards = list(self.cards)
         settle(state)
-
-    def line(self) -> str:
-        return f"deal {self.name} {cards_text(self.cards)}"
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[RoundState]:
@@ -194,31 +191,26 @@ class Deal(_Named):
 
 @dataclass(frozen=True, slots=True)
 class Even(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "even"
     usage: ClassVar[str] = "even NAME"
     help: ClassVar[str] = "a blackjack against an ace takes even money (1:1 at once)"
+    doing: ClassVar[str] = "pay even money to"
 
     def verify(self, state: RoundState) -> None:
-        box = _box(state, self.name, "pay even money to")
-        _before_decisions(state, f"pay even money to {self.name}")
+        box = _box(state, self.name, self.doing)
+        _before_decisions(state, f"{self.doing} {self.name}")
         hand = box.hands[0]
         if not hand.natural:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: {hand.label()} is not a blackjack"
-            )
+            raise self.no(f"{hand.label()} is not a blackjack")
         if hand.result is not None:
-            raise RuleError(f"cannot pay even money to {self.name}: {_settled(hand)}")
+            raise self.no(_settled(hand))
         if box.insurance:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: the blackjack is insured already"
+            raise self.no(
+                "the blackjack is insured already"
                 " (insured, it is paid even money whatever the hole card)"
             )
         if not state.preset.insurance.even_money:
-            raise RuleError(
-                f"cannot pay even money to {self.name}: the blackjack waits for the dealer's"
-                " hand (insurance.even_money false)"
-            )
+            raise self.no("the blackjack waits for the dealer's hand (insurance.even_money false)")
 
     def apply(self, state: RoundState) -> None:
         box = state.players[self.name]
@@ -228,7 +220,6 @@ class Even(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Insure(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "insure"
     usage: ClassVar[str] = "insure NAME [NAME...]"
     help: ClassVar[str] = "insurance: half the box's bet, pays 2:1 on a dealer blackjack"
@@ -237,14 +228,12 @@ class Insure(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         box = _box(state, self.name, "insure")
         if not state.preset.insurance.offered:
-            raise RuleError(
-                f"cannot insure {self.name}: no insurance here (insurance.offered false)"
-            )
+            raise self.no("no insurance here (insurance.offered false)")
         _before_decisions(state, f"insure {self.name}")
         if box.insurance:
-            raise RuleError(f"cannot insure {self.name}: already insured for {box.insurance}")
+            raise self.no(f"already insured for {box.insurance}")
         if box.hands[0].result is not None:
-            raise RuleError(f"cannot insure {self.name}: {_settled(box.hands[0])}")
+            raise self.no(_settled(box.hands[0]))
 
     def apply(self, state: RoundState) -> None:
         box = state.players[self.name]
@@ -284,7 +273,6 @@ class Peek(BareAction[RoundState]):
 
 @dataclass(frozen=True, slots=True)
 class Hole(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "hole"
     usage: ClassVar[str] = "hole CARD"
     help: ClassVar[str] = (
@@ -324,7 +312,6 @@ class Hole(CardAction[RoundState]):
 
 @dataclass(frozen=True, slots=True)
 class Surrender(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "surrender"
     usage: ClassVar[str] = "surrender NAME"
     help: ClassVar[str] = "late surrender: half the bet back (first decision)"
@@ -332,16 +319,12 @@ class Surrender(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         mode = state.preset.surrender.mode
         if mode == "none":
-            raise RuleError(
-                f"cannot surrender {self.name}: no surrender here (surrender.mode none)"
-            )
+            raise self.no("no surrender here (surrender.mode none)")
         hand = _to_play(state, self.name, "surrender")
         if hand.split:
-            raise RuleError(f"cannot surrender {self.name}: a split hand is never surrendered")
+            raise self.no("a split hand is never surrendered")
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot surrender {self.name}: only as the first decision, on two cards"
-            )
+            raise self.no("only as the first decision, on two cards")
         if mode == "late-not-vs-ace" and state.up is not None and state.up.is_ace:
             raise RuleError(
                 f"cannot surrender {self.name} against an ace (surrender.mode late-not-vs-ace)"
@@ -360,8 +343,6 @@ class Surrender(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Hit(NamedCardAction[RoundState], _Named):
-    name: str
-    card: Card
     word: ClassVar[str] = "hit"
     usage: ClassVar[str] = "hit NAME CARD"
     help: ClassVar[str] = "a card to a hand (hit Bob.2 5 to a split hand)"
@@ -371,8 +352,8 @@ class Hit(NamedCardAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         hand = _to_play(state, self.name, "hit")
         if len(hand.cards) >= 2 and state.may_resplit_aces(hand):
-            raise RuleError(
-                f"cannot hit {self.name}: split aces take one card (split.aces_one_card);"
+            raise self.no(
+                "split aces take one card (split.aces_one_card);"
                 f" split {self.name} or stand {self.name}"
             )
         _check_new_cards(state, [self.card])
@@ -387,7 +368,6 @@ class Hit(NamedCardAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Stand(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "stand"
     usage: ClassVar[str] = "stand NAME"
     help: ClassVar[str] = "the hand stands"
@@ -395,7 +375,7 @@ class Stand(NamedAction[RoundState], _Named):
     def verify(self, state: RoundState) -> None:
         hand = _to_play(state, self.name, "stand")
         if len(hand.cards) < 2:
-            raise RuleError(f"cannot stand {self.name}: the split hand needs its second card first")
+            raise self.no("the split hand needs its second card first")
 
     def apply(self, state: RoundState) -> None:
         hand = state.hand(self.name)
@@ -410,8 +390,6 @@ _DOUBLE_TOTALS = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 
 @dataclass(frozen=True, slots=True)
 class Double(NamedCardAction[RoundState], _Named):
-    name: str
-    card: Card
     word: ClassVar[str] = "double"
     usage: ClassVar[str] = "double NAME CARD"
     help: ClassVar[str] = "double the bet, and the one card"
@@ -420,26 +398,16 @@ class Double(NamedCardAction[RoundState], _Named):
         hand = _to_play(state, self.name, "double")
         rules = state.preset.double
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot double {self.name}: only on two cards ({cards_text(hand.cards)})"
-            )
+            raise self.no(f"only on two cards ({cards_text(hand.cards)})")
         if hand.split and not rules.after_split:
-            raise RuleError(
-                f"cannot double {self.name}: not after a split (double.after_split false)"
-            )
+            raise self.no("not after a split (double.after_split false)")
         if hand.split_aces and state.preset.split.aces_one_card:
-            raise RuleError(
-                f"cannot double {self.name}: split aces take one card (split.aces_one_card)"
-            )
+            raise self.no("split aces take one card (split.aces_one_card)")
         if rules.on == "hard" and hand.soft:
-            raise RuleError(
-                f"cannot double {self.name}: soft {hand.total} is not a hard hand (double.on hard)"
-            )
+            raise self.no(f"soft {hand.total} is not a hard hand (double.on hard)")
         allowed = _DOUBLE_TOTALS.get(rules.on)
         if allowed is not None and (hand.soft or hand.total not in allowed):
-            raise RuleError(
-                f"cannot double {self.name}: {hand.label()} is not {rules.on} (double.on {rules.on})"
-            )
+            raise self.no(f"{hand.label()} is not {rules.on} (double.on {rules.on})")
         _check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
@@ -454,7 +422,6 @@ class Double(NamedCardAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Split(NamedAction[RoundState], _Named):
-    name: str
     word: ClassVar[str] = "split"
     usage: ClassVar[str] = "split NAME"
     help: ClassVar[str] = "split a pair into two hands NAME.1, NAME.2"
@@ -464,16 +431,14 @@ class Split(NamedAction[RoundState], _Named):
         rules = state.preset.split
         again = " again" if hand.split else ""
         if len(hand.cards) != 2:
-            raise RuleError(
-                f"cannot split {self.name}: only two cards split ({cards_text(hand.cards)})"
-            )
+            raise self.no(f"only two cards split ({cards_text(hand.cards)})")
         a, b = hand.cards
         if a.rank != b.rank and not (rules.unlike_tens and a.is_ten_card and b.is_ten_card):
             tens = " (split.unlike_tens false)" if a.is_ten_card and b.is_ten_card else ""
-            raise RuleError(f"cannot split {self.name}: {a} {b} is not a pair{tens}")
+            raise self.no(f"{a} {b} is not a pair{tens}")
         box = state.box_of(hand)
         if rules.max_hands <= 1:
-            raise RuleError(f"cannot split {self.name}: no splitting here (split.max_hands 1)")
+            raise self.no("no splitting here (split.max_hands 1)")
         if len(box.hands) >= rules.max_hands:
             raise RuleError(f"cannot split {self.name}{again}: split.max_hands {rules.max_hands}")
         if hand.split_aces and not rules.resplit_aces:
@@ -494,11 +459,7 @@ class Split(NamedAction[RoundState], _Named):
         second = hand.cards.pop()
         hand.split_aces = aces
         new = HandState(
-            f"{box.name}.{len(box.hands) + 1}",
-            box.stake,
-            [second],
-            split=True,
-            split_aces=aces,
+            f"{box.name}.{len(box.hands) + 1}", box.stake, [second], split=True, split_aces=aces
         )
         box.hands.append(new)
         boxes.on_split(box, new)
@@ -510,7 +471,6 @@ class Split(NamedAction[RoundState], _Named):
 
 @dataclass(frozen=True, slots=True)
 class Draw(CardAction[RoundState]):
-    card: Card
     word: ClassVar[str] = "draw"
     usage: ClassVar[str] = "draw CARD"
     help: ClassVar[str] = "the dealer draws (no hole card: his first draw is his second card)"

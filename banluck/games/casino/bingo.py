@@ -65,22 +65,13 @@ def in_order(marks: Sequence[str]) -> bool:
 
 def held(marks: Sequence[str]) -> list[Combination]:
     """Every combination the marks hold (a Jackpot also holds a Full House)."""
-    got = set(marks)
-    out = []
-    for combination in COMBINATIONS:
-        if combination is JACKPOT and not (len(marks) == 6 and in_order(marks)):
-            continue
-        if combination.marks <= got:
-            out.append(combination)
-    return out
+    jackpot = len(marks) == 6 and in_order(marks)
+    return [c for c in COMBINATIONS if c.marks <= set(marks) and (jackpot or c is not JACKPOT)]
 
 
 def best(marks: Sequence[str], preset: Preset) -> Combination | None:
     """The best single combination held: the highest pay; at equal pay, the first in the table."""
-    found = held(marks)
-    if not found:
-        return None
-    return max(found, key=lambda c: (pays(c, preset), -COMBINATIONS.index(c)))
+    return max(held(marks), key=lambda c: (pays(c, preset), -COMBINATIONS.index(c)), default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +102,13 @@ class BingoCard:
 Cards = tuple[BingoCard, ...]
 
 
-def _cards(carry: Any) -> Cards:
-    if carry is None:
-        return ()
-    assert isinstance(carry, tuple)
-    return carry
-
-
 def _card(cards: Cards, name: str) -> BingoCard | None:
     return next((c for c in cards if c.name == name), None)
 
 
-def live_cards(carry: Any) -> Cards:
+def live_cards(carry: Cards | None) -> Cards:
     """The live cards of a table's or a round's night-long state (None: none)."""
-    return _cards(carry)
+    return carry or ()
 
 
 def final_mark(state: RoundState) -> str | None:
@@ -156,10 +140,9 @@ def _lost(card: BingoCard, dealer: str, why: str) -> Transfer:
     return Transfer(card.name, dealer, card.bet, f"Bingo card lost: {why}")
 
 
-def after_round(carry: Any, state: RoundState, dealer: str) -> tuple[Cards, list[Transfer]]:
+def after_round(cards: Cards, state: RoundState, dealer: str) -> tuple[Cards, list[Transfer]]:
     """Mark the dealer's final total on every live card: a bust loses them all; a Jackpot or a
     Full House is paid at once and closes its card (a Jackpot is paid as a Jackpot only)."""
-    cards = _cards(carry)
     mark = final_mark(state) if cards else None
     if mark is None:
         return cards, []
@@ -178,12 +161,12 @@ def after_round(carry: Any, state: RoundState, dealer: str) -> tuple[Cards, list
     return tuple(kept), out
 
 
-def bank_passes(carry: Any, preset: Any, dealer: str) -> tuple[Cards, list[Transfer]]:
+def bank_passes(cards: Cards, preset: Any, dealer: str) -> tuple[Cards, list[Transfer]]:
     """The bank passes: every live card closes, paid its best combination, else its bet back
     (no money moves)."""
     assert isinstance(preset, Preset)
     out = []
-    for card in _cards(carry):
+    for card in cards:
         combination = best(card.marks, preset)
         if combination is not None:
             out.append(_paid(card, combination, preset, dealer, ": the bank passes"))
@@ -203,7 +186,7 @@ def _seat(resolve: Callable[[str], str], raw: str, dealer: str, doing: str) -> s
 
 
 def buy(
-    carry: Any, preset: Any, dealer: str, resolve: Callable[[str], str], args: list[str]
+    cards: Cards, preset: Any, dealer: str, resolve: Callable[[str], str], args: list[str]
 ) -> tuple[Cards, list[Transfer], str]:
     """`bingo Bob 5`: a card for Bob's seat, live from the next round on."""
     assert isinstance(preset, Preset)
@@ -212,7 +195,6 @@ def buy(
     if not preset.bingo.offered:
         raise RuleError("no Bingo table here (bingo.offered false)")
     name = _seat(resolve, args[0], dealer, "sell a Bingo card to")
-    cards = _cards(carry)
     card = _card(cards, name)
     if card is not None:
         raise RuleError(
@@ -224,7 +206,7 @@ def buy(
 
 
 def cashout(
-    carry: Any, preset: Any, dealer: str, resolve: Callable[[str], str], args: list[str]
+    cards: Cards, preset: Any, dealer: str, resolve: Callable[[str], str], args: list[str]
 ) -> tuple[Cards, list[Transfer], str]:
     """`cashout Bob`: Bob's card closes, paid the best single combination it holds; none: the
     bet is lost."""
@@ -232,7 +214,6 @@ def cashout(
     if len(args) != 1:
         raise RuleError("usage: cashout NAME, e.g. cashout Bob")
     name = resolve(args[0])
-    cards = _cards(carry)
     card = _card(cards, name)
     if card is None:
         live = ", ".join(c.name for c in cards) or "nobody"
@@ -245,9 +226,8 @@ def cashout(
     return tuple(c for c in cards if c is not card), [money], f"cashout {name}"
 
 
-def holds(carry: Any, name: str, dealer: str) -> str | None:
+def holds(cards: Cards, name: str, dealer: str) -> str | None:
     """Why `name` may not leave now: he holds a live card, or he banks the live cards."""
-    cards = _cards(carry)
     card = _card(cards, name)
     if card is not None:
         return f"{name} holds a live Bingo card ({card.describe()}): `cashout {name}` first"
@@ -260,13 +240,13 @@ def holds(carry: Any, name: str, dealer: str) -> str | None:
     return None
 
 
-def lines(carry: Any) -> list[str]:
+def lines(cards: Cards) -> list[str]:
     """The console's lines: one a live card."""
-    return [f"bingo {card.describe()}" for card in _cards(carry)]
+    return [f"bingo {card.describe()}" for card in cards]
 
 
-def dump(carry: Any) -> list[dict[str, Any]]:
-    return [{"name": c.name, "bet": c.bet, "marks": list(c.marks)} for c in _cards(carry)]
+def dump(cards: Cards) -> list[dict[str, Any]]:
+    return [{"name": c.name, "bet": c.bet, "marks": list(c.marks)} for c in cards]
 
 
 def load(data: Any) -> Cards:

@@ -30,6 +30,7 @@ of 15 % of the bet); the house edge is its negative.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -41,13 +42,6 @@ from banluck.games.casino.dealer_odds import _dealer_multisets
 OUTCOMES = (*TOTALS, "bust")  # 17, 18, 19, 20, 21, BJ, bust
 _SLOT = {"17": 0, "18": 1, "19": 2, "20": 3, "21": 4, "bust": 5, "BJ": 6}  # edge.py's slots
 POLICIES = ("hold", "first")
-
-
-def _ff(n: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= n - i
-    return out
 
 
 @cache
@@ -65,13 +59,13 @@ def dealer_totals_by_up(decks: int, hits_soft_17: bool) -> dict[int, dict[str, F
             weight = 1
             for r, m in enumerate(drawn):
                 if m:
-                    weight *= _ff(base[r], m)
+                    weight *= math.perm(base[r], m)
             row = by_size.setdefault(sum(drawn), [0] * 7)
             for slot, c in enumerate(counts):
                 row[slot] += weight * c
         acc = [Fraction(0)] * 7
         for size, row in by_size.items():
-            den = _ff(n, size)
+            den = math.perm(n, size)
             for slot, num in enumerate(row):
                 acc[slot] += Fraction(num, den)
         out[up] = {o: acc[_SLOT[o]] for o in OUTCOMES}
@@ -109,10 +103,7 @@ class Pays:
         return value
 
     def best(self, marks: tuple[str, ...]) -> Combination | None:
-        found = held(marks)
-        if not found:
-            return None
-        return max(found, key=lambda c: self.of(c))
+        return max(held(marks), key=self.of, default=None)
 
 
 def pays_of(preset: Any) -> Pays:

@@ -105,7 +105,7 @@ def boxes_of(name: str, seating_standing: tuple[tuple[str, str], ...]) -> list[s
 # -- the night-level words --------------------------------------------------------------------
 
 
-def _preset(seating: Seating) -> Preset:
+def casino_preset(seating: Seating) -> Preset:
     preset = seating.preset
     if not isinstance(preset, Preset):  # pragma: no cover - a casino game has a casino preset
         raise TypeError(f"a casino table needs a casino preset, not {preset.game}")
@@ -149,7 +149,7 @@ def behind(side: _S, seating: Seating, args: list[str], resolve: Callable[[str],
         return side.with_standing(f"behind {bettor}", None)
     if len(args) != 4:
         raise RuleError(usage)
-    preset = _preset(seating)
+    preset = casino_preset(seating)
     bettor = resolve(args[0])
     box = box_name(args[1], side, resolve)
     owner = owner_of(box)
@@ -204,7 +204,7 @@ def box(side: _S, seating: Seating, args: list[str], resolve: Callable[[str], st
     """`box Bob 2`: Bob plays two boxes; `box Bob 1`: one again."""
     if len(args) != 2:
         raise RuleError("usage: box NAME COUNT (box Bob 2: Bob plays two boxes, Bob and Bob:2)")
-    preset = _preset(seating)
+    preset = casino_preset(seating)
     name = resolve(args[0])
     count = _amount(args[1], "boxes")
     most = preset.boxes.per_seat

@@ -117,28 +117,12 @@ class _Dealer:
         m = np.array(self.multisets, dtype=np.int64)
         self.m = m
         self.c = np.array(self.counts, dtype=np.float64)
-        sizes = np.array(self.sizes, dtype=np.int64)
+        self._sizes = np.array(self.sizes, dtype=np.int64)
         maxm = int(m.max()) if m.size else 0
-        # ff(base_r - k, j) for every rank r, removal k, count j.
+        # prod_r ff(base_r, m_r) for every multiset m
         self._base_w = np.ones(len(self.multisets))
         for r in range(10):
             self._base_w *= np.array([_ff(self.base[r], j) for j in range(maxm + 1)])[m[:, r]]
-        self._ratio: dict[tuple[int, int], Any] = {}
-        self._den: dict[int, Any] = {}
-        self._maxm = maxm
-        self._sizes = sizes
-
-    def _ratio_of(self, r: int, k: int) -> Any:
-        key = (r, k)
-        got = self._ratio.get(key)
-        if got is None:
-            np = self.np
-            b = self.base[r]
-            table = np.array(
-                [_ff(b - k, j) / _ff(b, j) if _ff(b, j) else 0.0 for j in range(self._maxm + 1)]
-            )
-            got = self._ratio[key] = table[self.m[:, r]]
-        return got
 
     def _inv_den(self, s: int) -> Any:
         """1 / ff(total - s, |M|) for every multiset M (0 where the shoe is too short)."""
@@ -146,18 +130,10 @@ class _Dealer:
         table = self.np.array([1.0 / f if (f := _ff(n, j)) else 0.0 for j in range(40)])
         return table[self._sizes]
 
-    def _den_of(self, s: int) -> Any:
-        got = self._den.get(s)
-        if got is None:
-            got = self._den[s] = self._base_w * self._inv_den(s)
-        return got
-
     def _outcome_numpy(self, removed: Shoe) -> tuple[float, ...]:
-        w = self._den_of(sum(removed))
-        for r, k in enumerate(removed):
-            if k:
-                w = w * self._ratio_of(r, k)
-        return tuple((w @ self.c).tolist())
+        """One composition's vector (the solver fills its table with `outcomes` first: this is
+        for a composition outside that set)."""
+        return tuple(self.outcomes([removed])[0].tolist())
 
     def outcomes(self, removed: Any) -> Any:
         """The outcome vectors of many compositions at once (numpy only): `removed` an integer

@@ -25,9 +25,7 @@ prod_r ff(a_r, m_r) / ff(A, |M|) from the shoe a = shoe - u - R (ff is the falli
 the outcome vector for R is a weighted sum over the multisets: no draw is recomputed per hand. The
 dealer's part is `banluck.games.casino.dealer_odds`.
 The weight factors over the ranks, so with numpy the vectors of every composition the player's
-recursion can visit are computed at once, as matrix products (`_Dealer.outcomes`), and so are the
-values of every hand, a hard total at a time (`_Solver._fill_hands`): the same sums in the same
-order as the recursion, which takes over for anything else.
+recursion can visit are computed at once, as matrix products (`_Dealer.outcomes`).
 
 The peek: the player's cards are drawn first and the dealer's hole card after them (cards dealt
 without replacement are exchangeable, so this is the same joint law as the real order). Values are
@@ -61,18 +59,20 @@ kept, the one through the cards they take from each other is not.
 
 Numbers
 -------
-numpy, where installed, evaluates the dealer's outcome vectors and the hands' values (imported
-inside the solver, never at import time); without it the recursion runs in plain Python, one
-composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
+numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
+at import time); without it the recursion runs in plain Python, one composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
 decks).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import mul
 from typing import Any, Literal
 
 from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer
@@ -197,8 +197,10 @@ def _reach(first: int | None) -> tuple[Shoe, ...]:
 DEALER_AT = 12
 
 
-def _stand_index(total: int) -> int:
-    return 2 * (total - 16) if total > 16 else 0
+def _stood(e: Sequence[float], total: int) -> Value:
+    """The value of standing on `total`, from the table entry `e` of the hand's composition."""
+    i = 2 * (total - 16) if total > 16 else 0
+    return e[i], e[i + 1]
 
 
 def _entry(d: Sequence[Any], lose_all: float) -> list[Any]:
@@ -224,9 +226,9 @@ class _Solver:
     A composition of removed cards is known by its code, sum_r removed_r * strides_r (one more
     card of rank r: + strides_r). `table` holds, per code, the values of standing on each total
     and the dealer's vector. With numpy, the first value asked for fills the table for every
-    composition the recursion can visit (`_compositions`, `_Dealer.outcomes`), and the memo of
-    `play` for every hand among them (`_fill_hands`); the recursion then finds them there. In
-    plain Python (or for a composition outside that set) they are computed one by one."""
+    composition the recursion can visit (`_fill`, `_Dealer.outcomes`); the recursion then
+    finds them there. In plain Python (or for a composition outside that set) they are computed
+    one by one."""
 
     def __init__(
         self, rules: Rules, shoe: Shoe, up: int, use_numpy: bool, split_method: str
@@ -240,10 +242,7 @@ class _Solver:
         self.size = sum(self.base)
         # the rank that, drawn with the up card, makes a dealer blackjack (None: no blackjack)
         self.bj_other: int | None = TEN if up == ACE else ACE if up == TEN else None
-        strides = [1]
-        for b in self.base[:-1]:
-            strides.append(strides[-1] * (b + 1))
-        self.strides = tuple(strides)
+        self.strides = tuple(accumulate((b + 1 for b in self.base[:-1]), mul, initial=1))
         self.table: dict[int, list[float]] = {}
         # per total, the sign of a stood hand's result for each dealer outcome: below the total
         # win, above lose, equal push; a bust wins; a blackjack takes L
@@ -253,7 +252,7 @@ class _Solver:
             for total in range(22)
         ]
         self.filled = not use_numpy
-        # play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
+        # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
 
@@ -286,23 +285,17 @@ class _Solver:
         f(2, 2, 2)
         return sorted({j for _, _, j in seen})
 
-    def _compositions(self) -> tuple[Any, Any, Any, Any]:
-        """Every composition whose values the recursion can ask for (a superset; arrays, one a
-        row): the hands from the two-card starts, and the split hands with the other pair cards
-        out; those within the shoe. With each, the points and the number of the other pair cards
-        (the hand's hard total is the composition's points less those) and whether the hand is
-        played on (split aces taking one card are not)."""
+    def _fill(self) -> None:
+        """With numpy: the table entry of every composition whose values the recursion can ask
+        for (a superset): the hands from the two-card starts, and the split hands with the other
+        pair cards out; those within the shoe."""
         np = self.dealer.np
         blocks = [np.array(_reach(None), dtype=np.int64)]
-        offsets = [0]
-        extras = [0]
-        played = [True]
         if self.rules.split_max_hands >= 2:
             for x in range(10):
                 if self.base[x] < 2:
                     continue
-                one_card = x == ACE and self.rules.aces_one_card
-                if one_card:
+                if x == ACE and self.rules.aces_one_card:
                     hands = np.array([_add(_add((0,) * 10, x), r) for r in range(10)])
                 else:
                     hands = np.array(_reach(x), dtype=np.int64)
@@ -310,117 +303,13 @@ class _Solver:
                     shifted = hands.copy()
                     shifted[:, x] += j - 1
                     blocks.append(shifted)
-                    offsets.append((j - 1) * (x + 1))
-                    extras.append(j - 1)
-                    played.append(not one_card)
         comps = np.concatenate(blocks)
-        sizes = [len(b) for b in blocks]
-        offset, extra = np.repeat(offsets, sizes), np.repeat(extras, sizes)
-        play = np.repeat(played, sizes)
-        within = (comps <= np.array(self.base)).all(axis=1)
-        return comps[within], offset[within], extra[within], play[within]
-
-    def _fill(self) -> None:
-        """With numpy: the table entry of every composition of `_compositions`, then `play`
-        and `_play_vec` of every hand among them (`_fill_hands`)."""
-        np = self.dealer.np
-        comps, offset, extra, played = self._compositions()
+        comps = comps[(comps <= np.array(self.base)).all(axis=1)]
         codes = comps @ np.array(self.strides, dtype=np.int64)
-        unique, first, row = np.unique(codes, return_index=True, return_inverse=True)
+        unique, first = np.unique(codes, return_index=True)
         d = self.dealer.outcomes(comps[first])
         entries = np.column_stack(_entry(d.T, self.L))  # `_entry`'s sums, a column at a time
         self.table.update(zip(unique.tolist(), entries.tolist(), strict=True))
-        row = row.reshape(-1)
-        self._fill_hands(
-            comps[played], codes[played], entries[row[played]], offset[played], extra[played]
-        )
-
-    def _fill_hands(self, comps: Any, codes: Any, entries: Any, offset: Any, extra: Any) -> None:
-        """`play` of every hand (composition, hard total, ace), hard totals from 21 down: the
-        sums of `_play` and `_one_card` in the same order, for all hands of one hard total at a
-        time. Then `_play_vec` (the sums of `_hit_vec`), kept for the hands of three cards after
-        a split: the ones `_split_hand` asks for."""
-        np = self.dealer.np
-        hard = (comps * np.arange(1, 11)).sum(axis=1) - offset
-        own = comps.sum(axis=1) - extra  # the hand's own cards
-        ace = comps[:, ACE] > 0
-        keys, first = np.unique(codes * 64 + hard * 2 + ace, return_index=True)
-        if not len(keys):
-            return
-        comps, codes, entries, hard, ace, own, split = (
-            a[first] for a in (comps, codes, entries, hard, ace, own, extra > 0)
-        )
-        total = np.where(ace & (hard <= 11), hard + 10, hard)
-        at = np.where(total > 16, 2 * (total - 16), 0)
-        ev = entries[np.arange(len(keys)), at]
-        m2 = entries[np.arange(len(keys)), at + 1]
-        left = self.size - comps.sum(axis=1)
-        base = np.array(self.base)
-        # per rank, each hand's hand one card more (its index), and where that is drawn
-        child = []
-        for r in range(10):
-            h = hard + r + 1
-            key = (codes + self.strides[r]) * 64 + h * 2 + (ace | (r == ACE))
-            where = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
-            live = (comps[:, r] < base[r]) & (h <= 21) & (total < 21)
-            if not (keys[where] == key)[live].all():
-                return  # a hand missing: `_play` computes them one by one
-            child.append((where, live))
-        other, lose_all = self.bj_other, self.L
-        hits = np.zeros(len(keys), dtype=bool)  # hitting beats standing
-        for hand_total in range(21, 1, -1):
-            at = np.flatnonzero((hard == hand_total) & (total < 21))
-            if not len(at):
-                continue
-            n_left = left[at]
-            hit_ev = np.zeros(len(at))
-            hit_m2 = np.zeros(len(at))
-            drawn = np.zeros(len(at), dtype=np.int64)
-            for r in range(min(10, 21 - hand_total)):
-                where, live = child[r][0][at], child[r][1][at]
-                n = base[r] - comps[at, r]
-                p = n / n_left
-                hit_ev = np.where(live, hit_ev + p * ev[where], hit_ev)
-                hit_m2 = np.where(live, hit_m2 + p * m2[where], hit_m2)
-                drawn += np.where(live, n, 0)
-            busts = drawn < n_left
-            with np.errstate(divide="ignore", invalid="ignore"):
-                m = (n_left - drawn) / n_left
-                if other is not None:
-                    na = base[other] - comps[at, other]
-                    flag = int(hand_total + other + 1 > 21)
-                    bj = (n_left - drawn - flag) * na / (n_left * (n_left - 1))
-                    m = m - (1.0 - lose_all) * bj
-            hit_ev = np.where(busts, hit_ev - m, hit_ev)
-            hit_m2 = np.where(busts, hit_m2 + m, hit_m2)
-            better = hit_ev > ev[at] + TIE
-            hits[at] = better
-            ev[at] = np.where(better, hit_ev, ev[at])
-            m2[at] = np.where(better, hit_m2, m2[at])
-        pairs = zip(ev.tolist(), m2.tolist(), strict=True)
-        self.memo.update(zip(keys.tolist(), pairs, strict=True))
-        if not split.any():
-            return
-        dealer = entries[:, DEALER_AT:]
-        vec = np.array(self.signs)[total] * dealer
-        scale = np.array([1.0] * 6 + [self.L])
-        for hand_total in range(21, 1, -1):
-            at = np.flatnonzero((hard == hand_total) & hits)
-            if not len(at):
-                continue
-            n_left = left[at]
-            busts = np.zeros(len(at), dtype=bool)
-            for r in range(max(21 - hand_total, 0), 10):
-                busts |= comps[at, r] < base[r]
-            w = np.zeros((len(at), 7))
-            for r in range(min(10, 21 - hand_total)):
-                where, live = child[r][0][at], child[r][1][at]
-                p = (base[r] - comps[at, r]) / n_left
-                v = np.where(busts[:, None], vec[where] + scale * dealer[where], vec[where])
-                w = np.where(live[:, None], w + p[:, None] * v, w)
-            vec[at] = np.where(busts[:, None], w - scale * dealer[at], w)
-        keep = np.flatnonzero(split & (own <= 3))
-        self.vmemo.update(zip(keys[keep].tolist(), vec[keep].tolist(), strict=True))
 
     def _at(self, code: int) -> list[float]:
         got = self.table.get(code)
@@ -437,9 +326,6 @@ class _Solver:
         return got
 
     # the dealer, the blackjack mass
-    def _vector(self, removed: Shoe) -> list[float]:
-        return self._at(self.code(removed))[DEALER_AT:]
-
     def bj_chance(self, removed: Shoe) -> float:
         other = self.bj_other
         if other is None:
@@ -447,41 +333,20 @@ class _Solver:
         left = sum(self.base) - sum(removed)
         return (self.base[other] - removed[other]) / left
 
-    def mass(self, removed: Shoe) -> float:
-        """The joint mass a result is weighted by: P(no dealer blackjack), or 1 when it loses all."""
-        bj = self.bj_chance(removed)
-        return 1.0 - bj + self.L * bj
-
-    def stand(self, removed: Shoe, total: int) -> Value:
-        e = self._at(self.code(removed))
-        i = _stand_index(total)
-        return e[i], e[i + 1]
-
-    def bust(self, removed: Shoe) -> Value:
-        m = self.mass(removed)
-        return -m, m
-
     def draws(self, removed: Shoe) -> list[tuple[int, float]]:
         left = sum(self.base) - sum(removed)
         return [
             (r, (self.base[r] - removed[r]) / left) for r in range(10) if self.base[r] > removed[r]
         ]
 
-    def play(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        """The best of standing and hitting (no double, split or surrender: after a hit)."""
-        return self._play(removed, self.code(removed), hard, ace)
-
     def _play(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
+        """The best of standing and hitting (no double, split or surrender: after a hit)."""
         key = code * 64 + hard * 2 + ace
         got = self.memo.get(key)
         if got is not None:
             return got
         total = _total(hard, ace)
-        e = self.table.get(code)
-        if e is None:
-            e = self._miss(code)
-        i = _stand_index(total)
-        best = e[i], e[i + 1]
+        best = _stood(self._at(code), total)
         if total < 21:
             hit = self._one_card(removed, code, hard, ace, False)
             if hit[0] > best[0] + TIE:
@@ -489,18 +354,15 @@ class _Solver:
         self.memo[key] = best
         return best
 
-    def hit(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        return self._one_card(removed, self.code(removed), hard, ace, False)
-
-    def double(self, removed: Shoe, hard: int, ace: bool) -> Value:
-        ev, m2 = self._one_card(removed, self.code(removed), hard, ace, True)
+    def double(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
+        ev, m2 = self._one_card(removed, code, hard, ace, True)
         return 2 * ev, 4 * m2
 
     def _one_card(self, removed: Shoe, code: int, hard: int, ace: bool, then_stand: bool) -> Value:
         """One more card, then the best play (a hit) or standing (a double, at the unit bet):
-        `draws`, `play` and `stand` written out; the busting cards together (their chance, less
+        `draws`, `_play` and `stand` written out; the busting cards together (their chance, less
         that of the dealer's blackjack card after them where it does not lose all)."""
-        base, strides, memo, table = self.base, self.strides, self.memo, self.table
+        base, strides, memo = self.base, self.strides, self.memo
         left = self.size - sum(removed)
         ev = m2 = 0.0
         drawn = 0  # the cards that do not bust
@@ -513,21 +375,13 @@ class _Solver:
             h = hard + r + 1
             child = code + strides[r]
             soft = ace or r == ACE
+            v: Value | None
             if then_stand:
-                e = table.get(child)
-                if e is None:
-                    e = self._miss(child)
-                t = h + 10 if soft and h <= 11 else h
-                i = 2 * (t - 16) if t > 16 else 0
-                ev += p * e[i]
-                m2 += p * e[i + 1]
-            else:
-                v = memo.get(child * 64 + h * 2 + soft)
-                if v is None:
-                    nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
-                    v = self._play(nr, child, h, soft)
-                ev += p * v[0]
-                m2 += p * v[1]
+                v = _stood(self._at(child), _total(h, soft))
+            elif (v := memo.get(child * 64 + h * 2 + soft)) is None:
+                v = self._play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), child, h, soft)
+            ev += p * v[0]
+            m2 += p * v[1]
         if drawn < left:
             # the busting cards: each one's value is (-mass, mass) of the shoe with it out
             m = (left - drawn) / left
@@ -567,11 +421,12 @@ class _Solver:
         hard = c1 + c2 + 2
         ace = ACE in (c1, c2)
         total = _total(hard, ace)
-        out: dict[str, Value] = {"S": self.stand(removed, total)}
+        code = self.code(removed)
+        out: dict[str, Value] = {"S": _stood(self._at(code), total)}
         if total < 21:
-            out["H"] = self.hit(removed, hard, ace)
+            out["H"] = self._one_card(removed, code, hard, ace, False)
             if self.may_double(hard, ace):
-                out["D"] = self.double(removed, hard, ace)
+                out["D"] = self.double(removed, code, hard, ace)
         if self.may_surrender():
             out["R"] = self.surrender(removed)
         if c1 == c2 and self.rules.split_max_hands >= 2:
@@ -585,17 +440,14 @@ class _Solver:
         return [bet * c * d for c, d in zip(self.signs[total], e[DEALER_AT:], strict=True)]
 
     def _play_vec(self, removed: Shoe, code: int, hard: int, ace: bool) -> list[float]:
-        """The outcome vector of `play` (the same decisions)."""
+        """The outcome vector of `_play` (the same decisions)."""
         key = code * 64 + hard * 2 + ace
         got = self.vmemo.get(key)
         if got is None:
             total = _total(hard, ace)
             e = self._at(code)
-            # `play` keeps hitting's value where it beats standing by more than TIE (memoised)
-            if (
-                total < 21
-                and self._play(removed, code, hard, ace)[0] > e[_stand_index(total)] + TIE
-            ):
+            # `_play` keeps hitting's value where it beats standing by more than TIE (memoised)
+            if total < 21 and self._play(removed, code, hard, ace)[0] > _stood(e, total)[0] + TIE:
                 got = self._hit_vec(removed, code, hard, ace)
             else:
                 got = self._stand_vec(e, total, 1.0)
@@ -605,7 +457,7 @@ class _Solver:
     def _hit_vec(
         self, removed: Shoe, code: int, hard: int, ace: bool, double: bool = False
     ) -> list[float]:
-        """The outcome vector of one more card, then `play` (or standing: a double). A card
+        """The outcome vector of one more card, then `_play` (or standing: a double). A card
         that busts loses the bet whatever the dealer makes: the dealer's vector given those
         cards, together, is the one given `removed` less the others' (each weighted by its
         chance), so the busted compositions need no vector of their own."""
@@ -662,16 +514,14 @@ class _Solver:
             ace = ACE in (x, r)
             total = _total(hard, ace)
             e = self._at(ncode)
-            i = _stand_index(total)
-            v = e[i], e[i + 1]
+            v = _stood(e, total)
             choice = "S"
             if not one_card and total < 21:
                 hit = self._one_card(nr, ncode, hard, ace, False)
                 if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
                 if rules.double_after_split and self.may_double(hard, ace):
-                    ev, m2 = self._one_card(nr, ncode, hard, ace, True)
-                    dbl = 2 * ev, 4 * m2
+                    dbl = self.double(nr, ncode, hard, ace)
                     if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
@@ -696,7 +546,7 @@ class _Solver:
         may_resplit = x != ACE or rules.resplit_aces
         fixed = self.split_method == "fixed"
         hands: dict[int, SplitHand] = {}
-        dealer = self._vector(removed)
+        dealer = self._at(self.code(removed))[DEALER_AT:]
 
         def cross(a: list[float], b: list[float]) -> float:
             """E[A B] of two hands' results, independent given the dealer's outcome."""
@@ -751,15 +601,10 @@ class EdgeResult:
 
     edge: float
     sd: float
-    ev_by_up: tuple[float, ...]  # the player's expectation per up card (A, 2..9, 10)
 
 
 def _numpy_ok() -> bool:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return importlib.util.find_spec("numpy") is not None
 
 
 def solvers(
@@ -819,7 +664,6 @@ def house_edge(
     full = tuple(shoe) if shoe is not None else rules.shoe()
     n = sum(full)
     ev = m2 = 0.0
-    by_up = []
     every = (
         full_shoe_solvers(rules)
         if shoe is None and use_numpy is None and split_method == "pair-cards"
@@ -827,14 +671,12 @@ def house_edge(
     )
     for up, solver in enumerate(every):
         if solver is None:
-            by_up.append(0.0)
             continue
         pu = full[up] / n
         e_up, m_up = _up_value(solver, rules, take_even_money)
-        by_up.append(e_up)
         ev += pu * e_up
         m2 += pu * m_up
-    return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)), ev_by_up=tuple(by_up))
+    return EdgeResult(edge=-ev, sd=math.sqrt(max(m2 - ev * ev, 0.0)))
 
 
 @lru_cache(maxsize=16)

@@ -5,17 +5,15 @@ from __future__ import annotations
 from banluck.core.errors import RuleError
 from banluck.games.casino import boxes
 from banluck.games.casino.actions import ROUND_ACTIONS, Up
-from banluck.games.casino.bingo import live_cards
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.lab import LAB
 from banluck.games.casino.panel import panel
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.risk import check_limit, table_worst
 from banluck.games.casino.schema import GAME
-from banluck.games.casino.settlement import check_stake
 from banluck.games.casino.side import WORDS, load, side_of
 from banluck.games.casino.sidebet_round import open_side_bets
-from banluck.games.casino.state import Box, HandState, RoundState, dealers_left
+from banluck.games.casino.state import RoundState, dealers_left
 from banluck.games.casino.transfers import round_transfers
 from banluck.table.game import Game, HelpRow
 from banluck.table.seating import Table
@@ -29,19 +27,11 @@ def fresh_state(table: Table) -> RoundState:
     side = side_of(table)  # its side bets, boxes and Bingo cards (side.py)
     if table.typed:  # limits.bank (risk.py); not for stored lines played again
         check_limit(preset, table_worst(preset, table.stakes, side.bets, side.standing))
-    plays_out = bool(live_cards(side.cards))  # a live Bingo card (bingo.py)
-    if not side.standing:  # one box a player, nobody behind: as before boxes existed
-        for name, stake in table.stakes.items():
-            check_stake(name, stake, preset)
-        spots = {
-            name: Box(name, stake, [HandState(name, stake)]) for name, stake in table.stakes.items()
-        }
-        state = RoundState(preset, table.dealer, spots, plays_out=plays_out)
-    else:
-        spots, waiting = boxes.fresh_boxes(preset, dict(table.stakes), side.standing)
-        if not spots:
-            raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
-        state = RoundState(preset, table.dealer, spots, waiting_bets=waiting, plays_out=plays_out)
+    plays_out = bool(side.cards)  # a live Bingo card (bingo.py)
+    spots, waiting = boxes.fresh_boxes(preset, dict(table.stakes), side.standing)
+    if not spots and side.standing:
+        raise RuleError("a round needs at least one box: everyone bets behind a box that waits")
+    state = RoundState(preset, table.dealer, spots, waiting_bets=waiting, plays_out=plays_out)
     state.order = dealers_left(table.seats, table.dealer, spots)  # the suggested order of play
     state.side_bets = open_side_bets(preset, table.dealer, list(spots), side.bets)  # sidebets.py
     return state

@@ -24,24 +24,16 @@ class CasinoLab:
         parsed = parse_cards(cards)
         check_deck(parsed, preset.decks)
         value, soft = total(parsed)
-        kind = (
-            "blackjack"
-            if is_two_card_21(parsed)
-            else "bust"
-            if value > 21
-            else "soft"
-            if soft
-            else "hard"
-        )
+        if is_two_card_21(parsed):
+            kind, said = "blackjack", "blackjack (on a box's first two cards; 21 on a split hand)"
+        elif value > 21:
+            kind = said = "bust"
+        else:
+            kind = "soft" if soft else "hard"
+            said = f"{kind} {value}"
         data = {"cards": [c.code() for c in parsed], "total": value, "soft": soft, "kind": kind}
         shown = " ".join(str(c) for c in parsed)
-        words = {
-            "blackjack": "blackjack (on a box's first two cards; 21 on a split hand)",
-            "bust": "bust",
-            "soft": f"soft {value}",
-            "hard": f"hard {value}",
-        }
-        return Report(data, lines=(f"{shown}: {value}, {words[kind]}",))
+        return Report(data, lines=(f"{shown}: {value}, {said}",))
 
     def edge(self, presets: list[Preset], ask: EdgeAsk) -> Report:
         """The exact heads-up edge of the bank, per preset, with its side bets and Bingo."""

@@ -4,15 +4,21 @@ row for each friend betting behind it: `Carol on Bob.1`), hints."""
 from __future__ import annotations
 
 from banluck.games.casino.hints import hints
+from banluck.games.casino.results import Result
 from banluck.games.casino.risk import risk_line, worst_case
 from banluck.games.casino.sidebets import SideBet
 from banluck.games.casino.state import Box, HandState, RoundState
 from banluck.table.game import Panel, PanelRow
 
 
-def _state(hand: HandState, state: RoundState) -> str:
-    if hand.result is not None:
-        return "settled"
+def _row(label: str, bet: int, result: Result | None, waits: str, cards: str = "") -> PanelRow:
+    """A bet's row: settled, with its amount, or what it waits for."""
+    if result is None:
+        return PanelRow(label, bet, cards, waits, None)
+    return PanelRow(label, bet, cards, "settled", result.amount)
+
+
+def _waits(hand: HandState, state: RoundState) -> str:
     if state.to_play() is hand:
         return "to play"
     if state.hand_done(hand):
@@ -22,22 +28,16 @@ def _state(hand: HandState, state: RoundState) -> str:
 
 def _shares(box: Box, hand: HandState) -> list[PanelRow]:
     """A row for each bettor behind the hand: his bet, whether he follows, his result."""
-    rows = []
-    for bettor in box.bettors:
-        if bettor.name not in hand.shares:
-            continue
-        result = hand.share_results.get(bettor.name)
-        how = "follows" if bettor.follow else "stays out"
-        rows.append(
-            PanelRow(
-                f"{bettor.name} on {hand.name}",
-                hand.shares[bettor.name],
-                "",
-                "settled" if result is not None else how,
-                result.amount if result is not None else None,
-            )
+    return [
+        _row(
+            f"{b.name} on {hand.name}",
+            hand.shares[b.name],
+            hand.share_results.get(b.name),
+            "follows" if b.follow else "stays out",
         )
-    return rows
+        for b in box.bettors
+        if b.name in hand.shares
+    ]
 
 
 def panel(state: RoundState) -> Panel:
@@ -52,20 +52,11 @@ def panel(state: RoundState) -> Panel:
             cards = " ".join(str(c) for c in hand.cards)
             if hand.cards:
                 cards += f" = {hand.label()}"
-            amount = hand.result.amount if hand.result is not None else None
-            rows.append(PanelRow(hand.name, hand.bet, cards, _state(hand, state), amount))
+            rows.append(_row(hand.name, hand.bet, hand.result, _waits(hand, state), cards))
             rows += _shares(box, hand)
         if box.insurance:
-            result = box.insurance_result
-            rows.append(
-                PanelRow(
-                    f"{box.name} insurance",
-                    box.insurance,
-                    "",
-                    "settled" if result else "waits for the peek",
-                    result.amount if result else None,
-                )
-            )
+            label = f"{box.name} insurance"
+            rows.append(_row(label, box.insurance, box.insurance_result, "waits for the peek"))
         rows += [_side_row(b) for b in state.side_bets if b.name == box.name]  # side bets
     notes = [*hints(state), *state.waiting_bets]
     stakes = {box.name: box.stake for box in state.players.values()}

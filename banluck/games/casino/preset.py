@@ -12,31 +12,20 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from banluck.core.knobs import Schema, SectionedPreset
-from banluck.games.casino.schema import (  # noqa: F401  (KNOBS and KNOB_BY_KEY: read here as before)
-    GAME,
-    KNOB_BY_KEY,
-    KNOBS,
-    SCHEMA,
-    VERSION,
-    BlackjackPays,
-    DoubleOn,
-    HoleCard,
-    NoHoleCardLoses,
-    SurrenderMode,
-)
+from banluck.games.casino import schema
 from banluck.table.rotation import Rotation
 
 
 @dataclass(frozen=True, slots=True)
 class Dealer:
     hits_soft_17: bool
-    hole_card: HoleCard
-    no_hole_card_loses: NoHoleCardLoses
+    hole_card: schema.HoleCard
+    no_hole_card_loses: schema.NoHoleCardLoses
 
 
 @dataclass(frozen=True, slots=True)
 class Payouts:
-    blackjack: BlackjackPays
+    blackjack: schema.BlackjackPays
 
     @property
     def ratio(self) -> tuple[int, int]:
@@ -47,7 +36,7 @@ class Payouts:
 
 @dataclass(frozen=True, slots=True)
 class Double:
-    on: DoubleOn
+    on: schema.DoubleOn
     after_split: bool
 
 
@@ -61,7 +50,7 @@ class Split:
 
 @dataclass(frozen=True, slots=True)
 class Surrender:
-    mode: SurrenderMode
+    mode: schema.SurrenderMode
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +136,9 @@ class Preset(SectionedPreset):
     boxes: Boxes
     tournament: Tournament
 
-    game: ClassVar[str] = GAME
-    version: ClassVar[int] = VERSION
-    SCHEMA: ClassVar[Schema] = SCHEMA
+    game: ClassVar[str] = schema.GAME
+    version: ClassVar[int] = schema.VERSION
+    SCHEMA: ClassVar[Schema] = schema.SCHEMA
     SECTIONS: ClassVar[Mapping[str, type]] = _SECTIONS
 
 

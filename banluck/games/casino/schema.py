@@ -21,14 +21,19 @@ DoubleOn = Literal["any", "hard", "9-11", "10-11"]
 SurrenderMode = Literal["none", "late", "late-not-vs-ace"]
 
 
+def _v2(key: str, kind: type, help: str, default: object, **bounds: Any) -> Knob:
+    """A knob added in version 2: a preset file of version 1 takes `default`."""
+    return Knob(key, kind, help, since=2, default=default, **bounds)
+
+
 def _side_bet(key: str, help: str, most: int) -> Knob:
     """A side bet's pay table (version 2): up to `most` multiples, best category first."""
-    return Knob(f"side_bets.{key}", list, help, low=1, high=1000, since=2, default=[], most=most)
+    return _v2(f"side_bets.{key}", list, help, [], low=1, high=1000, most=most)
 
 
 def _bingo_pays(key: str, help: str, default: int) -> Knob:
     """What one Bingo pattern pays (version 2), to 1."""
-    return Knob(f"bingo.{key}", int, help, low=1, high=10_000, since=2, default=default)
+    return _v2(f"bingo.{key}", int, help, default, low=1, high=10_000)
 
 
 KNOBS: tuple[Knob, ...] = (
@@ -77,7 +82,7 @@ KNOBS: tuple[Knob, ...] = (
         "Dealer's Pair pays, to 1: perfect / coloured / red-black pair of the dealer's first two",
         most=3,
     ),
-    Knob("bingo.offered", bool, "a Bingo card may be bought on a seat", since=2, default=False),
+    _v2("bingo.offered", bool, "a Bingo card may be bought on a seat", False),
     _bingo_pays("jackpot", "17 18 19 20 21 BJ marked in that order pays, to 1", default=100),
     _bingo_pays("full_house", "all six totals marked pays, to 1", default=15),
     _bingo_pays("four_corners", "17 18 19 21 held at cash-out pays, to 1", default=5),
@@ -85,71 +90,31 @@ KNOBS: tuple[Knob, ...] = (
     _bingo_pays("down_corner", "17 21 BJ held at cash-out pays, to 1", default=3),
     _bingo_pays("down", "18 19 BJ held at cash-out pays, to 1", default=3),
     _bingo_pays("up", "17 20 21 held at cash-out pays, to 1", default=3),
-    Knob(
-        "limits.bank",
-        int,
-        "the most the bank can lose in one round (0: no limit)",
-        low=0,
-        since=2,
-        default=0,
-    ),
-    Knob(
-        "boxes.bettors",
-        int,
-        "most bettors on one box, its owner included",
-        low=1,
-        high=3,
-        since=2,
-        default=1,
-    ),
-    Knob(
-        "boxes.per_seat",
-        int,
-        "most boxes one player may play at once",
-        low=1,
-        high=5,
-        since=2,
-        default=1,
-    ),
-    Knob("tournament.hands", int, "hands in a tournament", low=1, high=1000, since=2, default=30),
-    Knob(
+    _v2("limits.bank", int, "the most the bank can lose in one round (0: no limit)", 0, low=0),
+    _v2("boxes.bettors", int, "most bettors on one box, its owner included", 1, low=1, high=3),
+    _v2("boxes.per_seat", int, "most boxes one player may play at once", 1, low=1, high=5),
+    _v2("tournament.hands", int, "hands in a tournament", 30, low=1, high=1000),
+    _v2(
         "tournament.cutoffs",
         list,
         "the hands after which the lowest stack is out",
+        [8, 16, 25],
         low=1,
         high=1000,
-        since=2,
-        default=[8, 16, 25],
         most=50,
     ),
-    Knob(
-        "tournament.min_bet",
-        int,
-        "the smallest bet of a hand, in chips",
-        low=1,
-        since=2,
-        default=10,
-    ),
-    Knob(
-        "tournament.max_bet",
-        int,
-        "the largest bet of a hand, in chips",
-        low=1,
-        since=2,
-        default=500,
-    ),
-    Knob(
+    _v2("tournament.min_bet", int, "the smallest bet of a hand, in chips", 10, low=1),
+    _v2("tournament.max_bet", int, "the largest bet of a hand, in chips", 500, low=1),
+    _v2(
         "tournament.prizes",
         list,
         "the prizes, percent of the pool, best stack first (they sum to 100)",
+        [70, 30],
         low=1,
         high=100,
-        since=2,
-        default=[70, 30],
         most=20,
     ),
 )
-KNOB_BY_KEY: dict[str, Knob] = {k.key: k for k in KNOBS}
 
 GAME = "casino"
 VERSION = 2

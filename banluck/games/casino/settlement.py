@@ -65,9 +65,9 @@ def naturals_due(state: RoundState) -> bool:
     return not state.no_hole_card and state.peeked
 
 
-def _pay_natural(state: RoundState, hand: HandState, box: Box) -> None:
-    paid = blackjack_pays(box.stake, state.preset)
-    hand.result = Result(paid, f"blackjack pays {state.preset.payouts.blackjack}")
+def _natural(state: RoundState, box: Box) -> Result:
+    preset = state.preset
+    return Result(blackjack_pays(box.stake, preset), f"blackjack pays {preset.payouts.blackjack}")
 
 
 def _dealer_blackjack(state: RoundState) -> None:
@@ -95,10 +95,7 @@ def _dealer_blackjack(state: RoundState) -> None:
 
 def _versus(state: RoundState, hand: HandState, box: Box) -> Result:
     if hand.natural:
-        return Result(
-            blackjack_pays(box.stake, state.preset),
-            f"blackjack pays {state.preset.payouts.blackjack}",
-        )
+        return _natural(state, box)
     dealer = state.dealer_label()
     mine, theirs = hand.total, total(state.dealer_cards)[0]
     if theirs > 21:
@@ -133,7 +130,7 @@ def _settle(state: RoundState) -> None:
         for box in state.players.values():
             hand = box.hands[0]
             if hand.natural and hand.result is None:
-                _pay_natural(state, hand, box)
+                hand.result = _natural(state, box)
     if state.dealer_final() and all(state.hand_done(h) for h in state.hands()):
         for box in state.players.values():
             for hand in box.hands:

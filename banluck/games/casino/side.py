@@ -24,15 +24,13 @@ from banluck.games.casino import bingo, boxes
 from banluck.games.casino.preset import Preset
 from banluck.games.casino.risk import check_limit, risk_line, table_worst
 from banluck.games.casino.settlement import check_stake
-from banluck.games.casino.sidebets import KINDS
+from banluck.games.casino.sidebets import BY_WORD, KINDS
 from banluck.table.action import DEALER
 from banluck.table.seating import Seating, Side, SideDone, SideNotes, SideWord, Table
 
 Bet = tuple[str, str, int]  # a standing side bet: (word, seat, amount)
 
 BINGO_KEY = "bingo"  # the night record's `table` key of the live Bingo cards
-
-_SIDE_BETS = {kind.word: kind for kind in KINDS}
 
 
 def _bingo_offered(preset: Any) -> bool:
@@ -115,10 +113,7 @@ class CasinoSide:
         if name == DEALER:
             raise RuleError(f"usage: {usage}: name the player who bets")
         amount = 0 if args[1].strip() in ("0", "+0", "-0") else rule_amount(args[1], f"{word} bet")
-        preset = seating.preset
-        if not isinstance(preset, Preset):  # pragma: no cover - a casino side has a casino preset
-            raise TypeError(f"a casino table needs a casino preset, not {preset.game}")
-        _SIDE_BETS[word].check(preset, name, amount)
+        BY_WORD[word].check(boxes.casino_preset(seating), name, amount)
         kept = [b for b in self.bets if (b[0], b[1]) != (word, name)]
         if amount:
             kept.append((word, name, amount))
@@ -207,12 +202,11 @@ class CasinoSide:
         }
 
     def round_entry(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.bets:
-            out["bets"] = [list(b) for b in self.bets]
-        if self.standing:  # only a round with standing bets has the key (older rounds keep
-            out["standing"] = dict(self.standing)  # their shape)
-        return out
+        # only a round with standing bets has the key `standing` (older rounds keep their shape)
+        return {
+            **({"bets": [list(b) for b in self.bets]} if self.bets else {}),
+            **({"standing": dict(self.standing)} if self.standing else {}),
+        }
 
     def before(self) -> dict[str, Any]:
         return {BINGO_KEY: bingo.dump(self.cards)}

@@ -116,9 +116,4 @@ def worth(kind: SideBetKind, pays: tuple[int, ...], decks: int) -> SideBetWorth:
 
 def side_bet_worths(preset: Any) -> list[SideBetWorth]:
     """Each side bet the casino preset offers, at its deck count."""
-    out = []
-    for kind in KINDS:
-        pays = kind.pays(preset)
-        if pays:
-            out.append(worth(kind, pays, preset.decks))
-    return out
+    return [worth(kind, kind.pays(preset), preset.decks) for kind in KINDS if kind.offered(preset)]

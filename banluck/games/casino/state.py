@@ -88,13 +88,10 @@ class Box:
     @property
     def settled(self) -> bool:
         """Every hand settled (each bettor's share of it too), and every insurance."""
-        for h in self.hands:
-            if h.result is None or len(h.share_results) != len(h.shares):
-                return False
-        if self.insurance != 0 and self.insurance_result is None:
-            return False
-        return not self.bettors or all(
-            b.insurance == 0 or b.insurance_result is not None for b in self.bettors
+        return (
+            all(h.result is not None and len(h.share_results) == len(h.shares) for h in self.hands)
+            and (self.insurance == 0 or self.insurance_result is not None)
+            and all(b.insurance == 0 or b.insurance_result is not None for b in self.bettors)
         )
 
 
@@ -154,9 +151,7 @@ class RoundState:
 
     def in_order(self) -> list[Box]:
         """The boxes in the suggested order of play (`order`; the seat order without one)."""
-        if not self.order:
-            return list(self.players.values())
-        return [self.players[name] for name in self.order]
+        return [self.players[name] for name in self.order or self.players]
 
     def first_open(self, box: Box) -> HandState | None:
         """The box's hand to play now: its hands are played in order (a split hand gets its
@@ -178,13 +173,6 @@ class RoundState:
     def up_peeks(self) -> bool:
         """The up card is an ace or a ten-card."""
         return self.up is not None and (self.up.is_ace or self.up.is_ten_card)
-
-    def _peek_waits(self, boxes_settled: bool) -> bool:
-        """The peek game, an ace or ten up, and a box still waiting for it (the boxes'
-        settlement given)."""
-        if self.no_hole_card or not self.up_peeks or self.peeked:
-            return False
-        return self.plays_out or not boxes_settled
 
     def dealer_blackjack(self) -> bool:
         return is_two_card_21(self.dealer_cards)
@@ -217,21 +205,7 @@ class RoundState:
     def done(self) -> bool:
         """Ended, or: the up card shown, every box dealt and settled, every side bet settled
         (sidebets.py), and for a live Bingo card the dealer's hand final (bingo.py)."""
-        if self.ended is not None:
-            return True
-        if self.up is None:
-            return False
-        for box in self.players.values():
-            if not box.dealt or not box.settled:
-                return False
-        return self._rest_settled()
-
-    def _rest_settled(self) -> bool:
-        """The side bets settled and, for a live Bingo card, the dealer's hand final."""
-        for bet in self.side_bets:
-            if bet.result is None:
-                return False
-        return not self.plays_out or self.dealer_final()
+        return self.phase == "done"
 
     @property
     def phase(self) -> str:
@@ -245,30 +219,21 @@ class RoundState:
             return "done", None
         if self.up is None:
             return "up", None
-        boxes = self.players.values()
-        for box in boxes:
-            if not box.dealt:
-                return "deal", None
-        settled = True
-        for box in boxes:
-            if not box.settled:
-                settled = False
-                break
-        if settled and self._rest_settled():
+        if not all(box.dealt for box in self.players.values()):
+            return "deal", None
+        settled = all(box.settled for box in self.players.values())
+        rest = all(bet.result is not None for bet in self.side_bets)
+        if settled and rest and (not self.plays_out or self.dealer_final()):
             return "done", None
-        if self._peek_waits(settled):
+        # the peek game, an ace or ten up, and a box (or a live Bingo card) still waiting for it
+        peek = not self.no_hole_card and self.up_peeks and not self.peeked
+        if peek and (self.plays_out or not settled):
             return "peek", None
-        for box in self.in_order():
-            hand = self.first_open(box)
-            if hand is not None:
-                return "players", hand
-        return "dealer", None
+        hand = next((h for box in self.in_order() if (h := self.first_open(box)) is not None), None)
+        return ("players", hand) if hand is not None else ("dealer", None)
 
     def all_cards(self) -> list[Card]:
-        cards = list(self.dealer_cards)
-        for h in self.hands():
-            cards.extend(h.cards)
-        return cards
+        return [*self.dealer_cards, *(c for h in self.hands() for c in h.cards)]
 
     def pending(self) -> str:
         """What the round is waiting for, in a few words."""

@@ -21,18 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from banluck.games.casino.dealer_odds import ACE, TEN
-from banluck.games.casino.edge import (
-    Rules,
-    Value,
-    _add,
-    full_shoe_solvers,
-    pair_starts,
-    solvers,
-)
+from banluck.games.casino.edge import Rules, Value, _add, full_shoe_solvers, pair_starts, solvers
 
 UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
-_UP_INDEX = {name: (ACE if name == "A" else int(name) - 1) for name in UP_NAMES}
-_PAIR_NAMES = {r: ("A" if r == ACE else str(r + 1)) for r in range(10)}
+_RANK_NAMES = {r: ("A" if r == ACE else str(r + 1)) for r in range(10)}
+_UP_INDEX = {name: r for r, name in _RANK_NAMES.items()}
 
 
 def rows() -> list[str]:
@@ -40,13 +33,13 @@ def rows() -> list[str]:
     return (
         [f"hard {t}" for t in range(5, 22)]
         + [f"soft {t}" for t in range(13, 22)]
-        + [f"{_PAIR_NAMES[r]}-{_PAIR_NAMES[r]}" for r in [*range(1, 10), ACE]]
+        + [f"{_RANK_NAMES[r]}-{_RANK_NAMES[r]}" for r in [*range(1, 10), ACE]]
     )
 
 
 def _row_of(c1: int, c2: int) -> str:
     if c1 == c2:
-        return f"{_PAIR_NAMES[c1]}-{_PAIR_NAMES[c1]}"
+        return f"{_RANK_NAMES[c1]}-{_RANK_NAMES[c1]}"
     if ACE in (c1, c2):
         return f"soft {c1 + c2 + 12}"
     return f"hard {c1 + c2 + 2}"
@@ -76,7 +69,7 @@ def chart_evs(
     for up, solver in enumerate(every):
         if solver is None or up not in wanted:
             continue
-        name = "A" if up == ACE else str(up + 1)
+        name = _RANK_NAMES[up]
         for c1, c2, p in pair_starts(solver.base):
             if c1 == ACE and c2 == TEN:
                 continue
@@ -93,10 +86,6 @@ def chart(
 ) -> dict[str, dict[str, str]]:
     """The basic-strategy chart: row -> up card -> code (module docstring)."""
     evs = chart_evs(rules, shoe, ups)
-    table: dict[str, dict[str, str]] = {}
-    for row in rows():
-        table[row] = {}
-        for up in ups:
-            got = evs[row].get(up)
-            table[row][up] = cell(got) if got else "S"
-    return table
+    return {
+        row: {up: cell(got) if (got := evs[row].get(up)) else "S" for up in ups} for row in rows()
+    }

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from banluck.app import presets
-from banluck.games.casino.preset import KNOBS
+from banluck.games.casino.schema import KNOBS
 from tests.helpers import CASINO_SHIPPED
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "casino.md").read_text(encoding="utf-8")

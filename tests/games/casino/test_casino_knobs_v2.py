@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from banluck.core.errors import PresetError
-from banluck.games.casino.preset import KNOB_BY_KEY, Preset
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.schema import SCHEMA
 
 V1 = Path(__file__).resolve().parents[2] / "fixtures" / "casino-v1"
 
@@ -30,7 +31,7 @@ def test_a_version_1_casino_file_loads_with_the_new_knobs_off(name: str) -> None
 
 
 def test_a_list_knob_reads_commas_spaces_and_empty() -> None:
-    knob = KNOB_BY_KEY["side_bets.perfect_pairs"]
+    knob = SCHEMA.by_key["side_bets.perfect_pairs"]
     assert knob.parse("25,12,6") == [25, 12, 6]
     assert knob.parse("[25, 12, 6]") == [25, 12, 6]
     assert knob.parse("25 12") == [25, 12]
@@ -42,7 +43,7 @@ def test_a_list_knob_reads_commas_spaces_and_empty() -> None:
 
 
 def test_a_list_knob_is_checked_for_type_length_and_range() -> None:
-    knob = KNOB_BY_KEY["side_bets.perfect_pairs"]
+    knob = SCHEMA.by_key["side_bets.perfect_pairs"]
     assert knob.check([25, 12, 6]) is None
     assert knob.check([]) is None
     assert "wrong type" in (knob.check("25,12") or "")

@@ -12,7 +12,8 @@ from banluck.app import presets
 from banluck.app.records import read_log
 from banluck.games.casino import bingo
 from banluck.games.casino.family import CASINO
-from banluck.games.casino.preset import KNOB_BY_KEY, Preset
+from banluck.games.casino.preset import Preset
+from banluck.games.casino.schema import SCHEMA
 from banluck.games.casino.side import CasinoSide
 from banluck.table.line import split_line
 from banluck.table.night import Night
@@ -28,7 +29,7 @@ def with_overrides(preset: Preset, pairs: list[str]) -> Preset:
     for pair in pairs:
         key, _, text = pair.partition("=")
         section, _, field = key.partition(".")
-        data[section][field] = KNOB_BY_KEY[key].parse(text)
+        data[section][field] = SCHEMA.by_key[key].parse(text)
     return Preset.from_mapping(data, source="override")
 
 
