@@ -58,7 +58,6 @@ class Hub:
         self.fragment = ""
         self.seen: Any = object()
         self.changed = asyncio.Event()
-        self.clients = 0
 
     def refresh(self) -> bool:
         """Read the store again when its stamp changed; True when it did."""
@@ -166,23 +165,17 @@ def make_app(
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[bytes]:
-            hub.clients += 1
-            try:
-                yield b"retry: 1000\n\n"
-                version = hub.version
-                yield _event(hub.fragment, version)
-                while True:
-                    waiting = hub.changed
-                    if hub.version == version:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(waiting.wait(), KEEPALIVE)
-                    if hub.version == version:
-                        yield b": still here\n\n"
-                        continue
+            yield b"retry: 1000\n\n"
+            version = None  # the view is sent at once, then after each change
+            while True:
+                if hub.version == version:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(hub.changed.wait(), KEEPALIVE)
+                if hub.version == version:
+                    yield b": still here\n\n"
+                else:
                     version = hub.version
                     yield _event(hub.fragment, version)
-            finally:
-                hub.clients -= 1
 
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
