@@ -174,31 +174,14 @@ def transfers_csv_parts(entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["seq", "night", "kind", "round", "dealer", "from", "to", "amount", "reason"])
     for e in entries:
-        if e["kind"] == "payment":
-            rows = [
-                {
-                    "from": e["from"],
-                    "to": e["to"],
-                    "amount": e["amount"],
-                    "reason": e.get("note", ""),
-                }
-            ]
-        else:
-            rows = e.get("transfers", [])
+        rows = (
+            [{**e, "reason": e.get("note", "")}]
+            if e["kind"] == "payment"
+            else e.get("transfers", [])
+        )
+        head = [e["seq"], e["night"], e["kind"], e.get("round", ""), e.get("dealer", "")]
         for t in rows:
-            writer.writerow(
-                [
-                    e["seq"],
-                    e["night"],
-                    e["kind"],
-                    e.get("round", ""),
-                    e.get("dealer", ""),
-                    t["from"],
-                    t["to"],
-                    t["amount"],
-                    t.get("reason", ""),
-                ]
-            )
+            writer.writerow([*head, t["from"], t["to"], t["amount"], t.get("reason", "")])
         yield buf.getvalue()
         buf.seek(0)
         buf.truncate()

@@ -53,12 +53,7 @@ def shipped_dir() -> Path:
 
 def _is_shipped_file(path: Path) -> bool:
     """Whether `path` is in the shipped presets' folder (as written, or once links resolve)."""
-    return path.parent == shipped_dir() or path.parent.resolve() == _shipped_real()
-
-
-@cache
-def _shipped_real() -> Path:
-    return shipped_dir().resolve()
+    return path.parent == shipped_dir() or path.parent.resolve() == shipped_dir().resolve()
 
 
 def user_dir() -> Path:
@@ -167,8 +162,7 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
     data, problems = _parse(text, path)
     if data is not None and not problems:  # a preset is valid only if every command can use it
         problems = cross_problems_of(data)
-    value = data.get("description") if data is not None else None
-    description = value if isinstance(value, str) else None
+    description = _description(data)
     if not _is_shipped_file(path):
         if path.stem in shipped_names():
             problems.append(
@@ -232,9 +226,12 @@ def load_as(name: str, kind: type[P]) -> P:
 def description_of(path: Path) -> str | None:
     """The description in a preset file, read without checking the rest; None when unreadable."""
     try:
-        data, _ = _parse(read_text(path), path)
+        return _description(_parse(read_text(path), path)[0])
     except PresetError:
         return None
+
+
+def _description(data: dict[str, Any] | None) -> str | None:
     value = data.get("description") if data is not None else None
     return value if isinstance(value, str) else None
 
@@ -293,8 +290,8 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     except tomllib.TOMLDecodeError as exc:
         return None, [f"not valid TOML: {exc}"]
     except RecursionError:
-        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
-    if _depth(data) > MAX_DEPTH:
+        data = None  # deeper than tomllib reads
+    if data is None or _depth(data) > MAX_DEPTH:
         return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     problems = problems_of(data)
     # `x: missing` says nothing new when a misspelt key already points at x
@@ -474,13 +471,10 @@ def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644
 
 def _depth(value: object, level: int = 0) -> int:
     """How deep tables and arrays nest in `value` (stops counting past MAX_DEPTH)."""
-    if level > MAX_DEPTH:
+    if level > MAX_DEPTH or not isinstance(value, dict | list):
         return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
+    children = value.values() if isinstance(value, dict) else value
+    return max((_depth(v, level + 1) for v in children), default=level + 1)
 
 
 def _toml_document(text: str, path: Path) -> Any:

@@ -57,13 +57,9 @@ def players_view(
     records = store.nights()
     if not records:
         return {"night": None}
-    if night is None:
-        record = records[-1]
-    else:
-        found = [r for r in records if r["id"] == night]
-        if not found:
-            raise BanluckError(f"there is no night {night}; see `banluck history`")
-        record = found[0]
+    record = records[-1] if night is None else next((r for r in records if r["id"] == night), None)
+    if record is None:
+        raise BanluckError(f"there is no night {night}; see `banluck history`")
     night_id = int(record["id"])
     full = store.night(night_id)
     entries = store.entries(night_id)
