@@ -17,7 +17,8 @@ import contextlib
 import os
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, reduce
+from operator import getitem
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -206,10 +207,7 @@ def with_rules(preset: TablePreset, rules: Sequence[tuple[str, str]]) -> TablePr
         if problem:
             raise PresetError(f"rule {problem}")
         *sections, leaf = key.split(".")
-        node = data
-        for section in sections:
-            node = node[section]
-        node[leaf] = value
+        reduce(getitem, sections, data)[leaf] = value
     return load_preset(data, source=f"{preset.name} with the log's rules")
 
 
@@ -348,7 +346,7 @@ def create_from(name: str, base: str) -> Path:
     if described:
         original = re.sub(r"^copy of [^:]+: ", "", described)
         _set_in_document(doc, "description", f"copy of {base}: {original}")
-    new_text = _dumps(doc)
+    new_text = doc.as_string()
     problems = problems_in_text(new_text, target)
     if problems:  # pragma: no cover - a valid base with its name changed stays valid
         raise problems_error(target, problems)
@@ -384,7 +382,7 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
         raise PresetError(f"{problem}; {name} is unchanged")
     doc = _toml_document(read_text(path), path)
     old = _set_in_document(doc, key, value)
-    new_text = _dumps(doc)
+    new_text = doc.as_string()
     problems = problems_in_text(new_text, path)
     if problems:
         error = problems_error(path, problems)
@@ -449,11 +447,9 @@ def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644
         path.parent.mkdir(parents=True, exist_ok=True)
         from banluck.core import atomic
 
-        if isinstance(text, str):
-            atomic.write_atomic(path, text.encode("utf-8"), new_mode=new_mode)
-        else:
-            data = (piece.encode("utf-8") for piece in text)
-            atomic.write_atomic(path, data, new_mode=new_mode)
+        pieces = (piece.encode("utf-8") for piece in text)
+        data = text.encode("utf-8") if isinstance(text, str) else pieces
+        atomic.write_atomic(path, data, new_mode=new_mode)
     except BaseException as exc:
         for folder in made:  # the deepest first
             with contextlib.suppress(OSError):
@@ -489,12 +485,6 @@ def _toml_document(text: str, path: Path) -> Any:
         raise PresetError(
             f"{path}: not valid TOML: {exc}: fix it with `banluck rules edit {path.stem}`"
         ) from None
-
-
-def _dumps(doc: Any) -> str:
-    import tomlkit
-
-    return tomlkit.dumps(doc)
 
 
 def _set_in_document(doc: Any, key: str, value: object) -> object:

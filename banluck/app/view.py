@@ -70,8 +70,8 @@ def players_view(
     }
     results = {n: 0 for n in full["seats"]} | store.totals([night_id])["result"]
     out["results"] = dict(sorted(results.items(), key=lambda kv: (-kv[1], kv[0])))
-    unpaid = store.balances()
-    out["unpaid"] = {n: unpaid[n] for n in sorted(unpaid) if unpaid[n] and n in _people(full)}
+    unpaid, people = store.balances(), {*full.get("players", []), *full.get("seats", [])}
+    out["unpaid"] = {n: unpaid[n] for n in sorted(unpaid) if unpaid[n] and n in people}
     rounds = _rounds(entries)
     out["rounds_played"] = len(rounds)
     out["rounds"] = rounds if last is None else rounds[-last:][::-1]
@@ -84,10 +84,6 @@ def players_view(
     out["chart"] = running(entries, list(results))
     out["turns"] = turns(entries)
     return out
-
-
-def _people(full: Mapping[str, Any]) -> set[str]:
-    return set(full.get("players", [])) | set(full.get("seats", []))
 
 
 def _night(full: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:

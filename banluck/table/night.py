@@ -277,15 +277,14 @@ class Night:
         return [w for w, said in words.items() if said.offered is not None and said.offered(preset)]
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> Done:
-        started = False
-        if self.current is None:
+        started = self.current is None
+        if started:
             if action_cls is not self.game.opening:
                 opening = self.game.opening
                 raise RuleError(
                     f"the round starts with `{opening.usage}` ({opening.help}), before `{word}`"
                 )
             self._start_round()
-            started = True
         rnd = self.current
         assert rnd is not None
         done: list[Action[Any]] = []
@@ -337,10 +336,7 @@ class Night:
     def _check_bets(self, before: Seating) -> None:
         """The side's limits on the next round's bets (casino: limits.bank)."""
         side = self.seating.side
-        if side is None:
-            return
-        after = self._next_table(self.seating)
-        if after is not None:
+        if side is not None and (after := self._next_table(self.seating)) is not None:
             side.check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:
@@ -432,10 +428,7 @@ class Night:
         seats = list(self.seating.seats)
         at = len(seats)
         if len(args) >= 2 and args[-2].lower() == "after":
-            neighbour = self.resolve(args[-1])
-            if neighbour == DEALER:
-                neighbour = self.seating.dealer
-            at = seats.index(neighbour) + 1
+            at = seats.index(self._seated(args[-1])) + 1
             args = args[:-2]
         if not args or any(name.lower() == "after" for name in args):
             raise RuleError(usage)
@@ -455,7 +448,7 @@ class Night:
             raise RuleError("usage: sit NAME [NAME...]: they sit out until `back NAME`")
         s = self.seating
         for raw in args:
-            name = self._seated(raw, "sit")
+            name = self._seated(raw)
             if name in s.out:
                 raise RuleError(f"{name} is already sitting out: `back {name}` brings them back")
             out = (*s.out, name)
@@ -473,19 +466,16 @@ class Night:
             raise RuleError("usage: back NAME [NAME...]: they are dealt in again")
         s = self.seating
         for raw in args:
-            name = self._seated(raw, "back")
+            name = self._seated(raw)
             if name not in s.out:
                 raise RuleError(f"{name} is not sitting out: `sit {name}` sits them out")
             s = replace(s, out=tuple(n for n in s.out if n != name))
         self.seating = s
 
-    def _seated(self, raw: str, word: str) -> str:
+    def _seated(self, raw: str) -> str:
+        """The seat a name of a night word is (between rounds: `dealer` is the dealer's)."""
         name = self.resolve(raw)
-        if name == DEALER:
-            name = self.seating.dealer
-        if name not in self.seating.seats:
-            raise RuleError(f"usage: {word} NAME: name someone seated at the table")
-        return name
+        return self.seating.dealer if name == DEALER else name
 
     def _leave(self, args: list[str]) -> None:
         if not args:
@@ -556,7 +546,7 @@ def changes(before: Seating, after: Seating) -> str | None:
         place = f" after {after.seats[at - 1]}" if at < len(after.seats) - 1 else ""
         said.append(f"{name} sits down{place}" + (f" at {stake}" if stake is not None else ""))
     if went:
-        said.append(f"{_names(went)} {'leaves' if len(went) == 1 else 'leave'} the table")
+        said.append(_names(went, "leaves the table", "leave the table"))
     moved = [
         n
         for n in after.seats
@@ -569,10 +559,10 @@ def changes(before: Seating, after: Seating) -> str | None:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
     sat = [n for n in after.out if n not in before.out]
     if sat:
-        said.append(f"{_names(sat)} {'sits' if len(sat) == 1 else 'sit'} out")
+        said.append(_names(sat, "sits out", "sit out"))
     back = [n for n in before.out if n not in after.out and n in after.seats]
     if back:
-        said.append(f"{_names(back)} {'is' if len(back) == 1 else 'are'} back in")
+        said.append(_names(back, "is back in", "are back in"))
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
     if after.side is not None and before.side is not None:  # the side's bets (`pp`, `behind`)
@@ -580,8 +570,11 @@ def changes(before: Seating, after: Seating) -> str | None:
     return "; ".join(said) if said else None
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(names: Sequence[str], one: str, many: str) -> str:
+    """`Bob sits out`, `Bob and Carol sit out`: the names, then what one or many do."""
+    if len(names) == 1:
+        return f"{names[0]} {one}"
+    return f"{', '.join(names[:-1])} and {names[-1]} {many}"
 
 
 def _pass_deal(s: Seating) -> Seating:
