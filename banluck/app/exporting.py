@@ -74,20 +74,14 @@ def night_log(store: Store, night_id: int | None = None) -> str:
     record = store.night(night_id)
     rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
     rules = _rules_of(record, rounds)
-    from banluck.app.tournament import tournament_of
+    head = f"# night {record['id']} of {record['date']}, exported by banluck"
+    from banluck.app.tournament import replay, tournament_of
 
     if tournament_of(record) is not None:  # a night of its own kind: its own first line
-        from banluck.app.tournament import replay
-
         played = replay(record)
-        head = [f"# night {record['id']} of {record['date']}, exported by banluck"]
-        return "\n".join([*head, played.start.line(), *rules, "", *played.lines]) + "\n"
+        return "\n".join([head, played.start.line(), *rules, "", *played.lines]) + "\n"
     start = start_seating(record)
-    out = [
-        f"# night {record['id']} of {record['date']}, exported by banluck",
-        f"night {record['preset']} {' '.join(start.seats)}",
-        *rules,
-    ]
+    out = [head, f"night {record['preset']} {' '.join(start.seats)}", *rules]
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
     last = "round"  # the heading ends like a round: a blank line follows it

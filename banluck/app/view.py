@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
@@ -245,21 +246,18 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
 def turns(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The bank's turns: who dealt which rounds (one after the other) and what each turn made
     the dealer (the sum of his rounds' transfers)."""
+    rounds = [e for e in entries if e.get("kind") == "round" and e.get("round") is not None]
     out: list[dict[str, Any]] = []
-    for e in entries:
-        if e.get("kind") != "round" or e.get("round") is None:
-            continue
-        dealer = str(e.get("dealer"))
-        made = sum(int(t["amount"]) for t in e.get("transfers", []) if t["to"] == dealer) - sum(
-            int(t["amount"]) for t in e.get("transfers", []) if t["from"] == dealer
+    for dealer, turn in groupby(rounds, key=lambda e: str(e.get("dealer"))):
+        played = list(turn)
+        moved = [t for e in played for t in e.get("transfers", [])]
+        made = sum(int(t["amount"]) for t in moved if t["to"] == dealer) - sum(
+            int(t["amount"]) for t in moved if t["from"] == dealer
         )
-        if out and out[-1]["dealer"] == dealer:
-            out[-1]["last"] = int(e["round"])
-            out[-1]["made"] += made
-            out[-1]["rounds"] += 1
-        else:
-            first = int(e["round"])
-            out.append({"dealer": dealer, "first": first, "last": first, "rounds": 1, "made": made})
+        first, last = int(played[0]["round"]), int(played[-1]["round"])
+        out.append(
+            {"dealer": dealer, "first": first, "last": last, "rounds": len(played), "made": made}
+        )
     return out
 
 

@@ -25,8 +25,6 @@ class LogError(BanluckError):
 
     def __init__(self, source: str, line: int, message: str) -> None:
         super().__init__(f"{source}:{line}: {message}")
-        self.source = source
-        self.line = line
 
 
 @dataclass(frozen=True, slots=True)
