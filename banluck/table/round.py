@@ -5,8 +5,9 @@ Generic over the game: the game gives the fresh state, the actions and the trans
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Any, Generic
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
@@ -80,3 +81,7 @@ class Round(Generic[S]):
 
     def lines(self) -> list[str]:
         return [a.line() for a in self.actions]
+
+
+def replay(table: Table, actions: Iterable[Action[Any]], game: Game[Any]) -> Round[Any]:
+    return Round(table, game, list(actions))
