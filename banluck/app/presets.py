@@ -299,8 +299,7 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     problems = [p for p in problems if not (": missing (" in p and p.split(":")[0] in suggested)]
     for key in ("name", "description"):
         value = data.get(key)
-        found = plain_problem(value, key) if isinstance(value, str) else None
-        if found:
+        if isinstance(value, str) and (found := plain_problem(value, key)):
             problems.append(found)
     name = data.get("name")
     if isinstance(name, str) and name != path.stem:

@@ -158,8 +158,7 @@ class Session:
             self.known = False
             self.stamp = self.store.stamp(self.record["id"])
             return
-        stamp, record, _, live = self.store.tonight_view()
-        self.stamp = stamp
+        self.stamp, record, _, live = self.store.tonight_view()
         if record is not None:
             self.record = record
             if self.night.record_key is not None:  # the night as stored (the truth)

@@ -15,7 +15,7 @@ tournament the dealer is neutral and plays no seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from banluck.app.games import load_preset, night_kind
 from banluck.core.errors import BanluckError, RuleError
@@ -67,11 +67,9 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
 
 def as_tournament(night: object) -> Tournament:
     """The tournament a session plays (`Session.night`), as the tournament it is."""
-    kind = kind_of()
-    if not isinstance(night, kind.Tournament):
+    if not isinstance(night, kind_of().Tournament):
         raise BanluckError("the open night is not a tournament")
-    played: Tournament = night
-    return played
+    return cast("Tournament", night)
 
 
 def is_tournament_log(text: str) -> bool:
