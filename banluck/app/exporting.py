@@ -38,7 +38,6 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     s = night.seating
     sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
     everyone = list(dict.fromkeys(sat))
-    words = [list(w) for w in night.words]
     live = night.current.lines() if night.current is not None else []
     spec = {
         "preset": start.preset.name,
@@ -48,7 +47,7 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
         "stakes": seat_stakes(s),
         "dealer": s.dealer,
         "date": date,
-        "table": {**start_table(start), **table_of(s, words)},
+        "table": {**start_table(start), **table_of(s, night.words)},
         "status": "open" if live else "closed",
         "live": live,
     }
@@ -59,8 +58,7 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
                 "a night is open in the ledger: close it first (`banluck night close`), then save"
             )
         store.import_nights([(spec, [finished.to_dict() for finished in night.rounds])])
-        record = store.night(store.nights()[-1]["id"])
-    return record
+        return store.night(store.nights()[-1]["id"])
 
 
 def night_log(store: Store, night_id: int | None = None) -> str:

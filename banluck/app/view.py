@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from banluck.core.errors import BanluckError
 
 if TYPE_CHECKING:
+    from banluck.games.tournament.night import Tournament
     from banluck.storage import Store
 
 # how many of the last rounds the page lists (the report lists every round)
@@ -109,13 +110,12 @@ def _night(full: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]
 
 def _live(store: Store, full: Mapping[str, Any]) -> dict[str, Any]:
     """The open night's live state as the dealer's panel shows it."""
-    from banluck.app.tournament import tournament_of
-
-    if tournament_of(full) is not None:
-        return _tournament_live(full)
     from banluck.app.session import Session
+    from banluck.app.tournament import replay, tournament_of
 
     try:
+        if tournament_of(full) is not None:
+            return _tournament_live(replay(full))
         session = Session.open(store)
     except BanluckError as exc:  # a stale stored line: said as the console says it
         return {"kind": "error", "text": str(exc)}
@@ -147,14 +147,10 @@ def _live(store: Store, full: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _tournament_live(full: Mapping[str, Any]) -> dict[str, Any]:
-    from banluck.app.tournament import replay
+def _tournament_live(played: Tournament) -> dict[str, Any]:
     from banluck.games.tournament.panel import board
 
-    try:
-        b = board(replay(full))
-    except BanluckError as exc:
-        return {"kind": "error", "text": str(exc)}
+    b = board(played)
     return {
         "kind": "tournament",
         "title": b.title,

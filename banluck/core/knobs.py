@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from functools import reduce
 from typing import Any, ClassVar, Self, TypeGuard
 
 from banluck.core.errors import PresetError
@@ -151,7 +152,7 @@ class Schema:
         """`data` brought to this schema's version: migration steps, then defaults for knobs added
         since. The result carries `game` and `version`. Not yet checked: see `load`."""
         version = data.get("version", 1)
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        if not _is_int(version) or version < 1:
             raise PresetError(f"{source}: version = {version!r} must be a whole number from 1")
         if version > self.version:
             raise PresetError(
@@ -291,7 +292,4 @@ class SectionedPreset:
 
     def get(self, key: str) -> object:
         """The value of a dotted key, e.g. `payouts.triple_seven`."""
-        obj: object = self
-        for part in key.split("."):
-            obj = getattr(obj, part)
-        return obj
+        return reduce(getattr, key.split("."), self)
