@@ -229,13 +229,12 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
             if name in total:
                 total[name] += change
         number = e.get("round") if e.get("kind") == "round" else None
-        if number is None:  # a correction, a buy-in or a prize: the last point moves
+        if number is not None:  # a round is a point of its own
+            xs.append(int(number))
             for n in people:
-                series[n][-1] = total[n]
-            continue
-        xs.append(int(number))
-        for n in people:
-            series[n].append(total[n])
+                series[n].append(0)
+        for n in people:  # a correction, a buy-in or a prize moves the last point
+            series[n][-1] = total[n]
     return {"rounds": xs, "series": series}
 
 

@@ -134,9 +134,8 @@ class Night:
     def undo(self) -> None:
         if not self.lines:
             raise RuleError("nothing to undo")
-        lines = self.lines[:-1]
         fresh = Night(self.start, self.game)
-        for word, args in lines:
+        for word, args in self.lines[:-1]:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
@@ -545,8 +544,7 @@ def changes(before: Seating, after: Seating) -> str | None:
         at = after.seats.index(name)
         place = f" after {after.seats[at - 1]}" if at < len(after.seats) - 1 else ""
         said.append(f"{name} sits down{place}" + (f" at {stake}" if stake is not None else ""))
-    if went:
-        said.append(_names(went, "leaves the table", "leave the table"))
+    said += _names(went, "leaves the table", "leave the table")
     moved = [
         n
         for n in after.seats
@@ -557,12 +555,9 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"everyone's stake is now {after.stake_of(after.seats[0])}")
     else:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
-    sat = [n for n in after.out if n not in before.out]
-    if sat:
-        said.append(_names(sat, "sits out", "sit out"))
+    said += _names([n for n in after.out if n not in before.out], "sits out", "sit out")
     back = [n for n in before.out if n not in after.out and n in after.seats]
-    if back:
-        said.append(_names(back, "is back in", "are back in"))
+    said += _names(back, "is back in", "are back in")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
     if after.side is not None and before.side is not None:  # the side's bets (`pp`, `behind`)
@@ -570,11 +565,12 @@ def changes(before: Seating, after: Seating) -> str | None:
     return "; ".join(said) if said else None
 
 
-def _names(names: Sequence[str], one: str, many: str) -> str:
-    """`Bob sits out`, `Bob and Carol sit out`: the names, then what one or many do."""
-    if len(names) == 1:
-        return f"{names[0]} {one}"
-    return f"{', '.join(names[:-1])} and {names[-1]} {many}"
+def _names(names: Sequence[str], one: str, many: str) -> list[str]:
+    """[`Bob sits out`], [`Bob and Carol sit out`]: the names, then what one or many do; []
+    for nobody."""
+    if len(names) < 2:
+        return [f"{name} {one}" for name in names]
+    return [f"{', '.join(names[:-1])} and {names[-1]} {many}"]
 
 
 def _pass_deal(s: Seating) -> Seating:
