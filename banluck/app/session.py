@@ -340,8 +340,7 @@ class Session:
         """Undo the night-level line typed last: the table is what replaying the night without
         it gives (seats, stakes, dealer and rotation counters as they were)."""
         kept = words[:-1]
-        night = replay_stored(self.record, rounds, kept)
-        self._store_table(night.seating, kept)
+        self._store_table(replay_stored(self.record, rounds, kept).seating, kept)
         self._reopen()
         return f"undid `{words[-1][1]}`"
 

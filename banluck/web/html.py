@@ -45,8 +45,9 @@ def _table(head: Sequence[str], rows: Iterable[str], cls: str = "") -> str:
         f'<th class="num">{escape(h[1:])}</th>' if h.startswith(">") else f"<th>{escape(h)}</th>"
         for h in head
     )
-    body = "".join(rows)
-    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
 def headline(view: Mapping[str, Any]) -> str:
