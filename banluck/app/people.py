@@ -97,13 +97,7 @@ def _renamed_totals(totals: Mapping[str, Any], names: Mapping[str, str]) -> Tota
     """`totals` with each name as it is now; two names that became one are added together."""
     from banluck.money.stats import add_totals
 
-    parts: list[dict[str, Any]] = [
-        {"players": {names.get(n, n): p}, "result": {}, "balance": {}}
-        for n, p in totals["players"].items()
-    ]
-    parts += [
-        {"players": {}, key: {names.get(n, n): v}, other: {}}
-        for key, other in (("result", "balance"), ("balance", "result"))
-        for n, v in totals[key].items()
-    ]
-    return add_totals(*parts)
+    empty: dict[str, Any] = {"players": {}, "result": {}, "balance": {}}
+    return add_totals(
+        *({**empty, key: {names.get(n, n): v}} for key in empty for n, v in totals[key].items())
+    )

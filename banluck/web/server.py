@@ -110,18 +110,16 @@ class Guard:
         path: str = scope.get("path", "")
         head, _, rest = path[1:].partition("/")
         if not secrets.compare_digest(f"/{head}".encode(), self.prefix.encode()):
-            await Response(status_code=403)(scope, receive, send)
+            refusal = Response(status_code=403)
+        elif not rest and not path.endswith("/"):
+            refusal = Response(status_code=307, headers={"Location": f"{self.prefix}/"})
+        elif scope.get("method") not in ("GET", "HEAD"):
+            refusal = Response(status_code=405, headers={"Allow": "GET"})
+        else:
+            scope = {**scope, "path": "/" + rest, "raw_path": ("/" + rest).encode()}
+            await self.app(scope, receive, send)
             return
-        if not rest and not path.endswith("/"):
-            await Response(status_code=307, headers={"Location": f"{self.prefix}/"})(
-                scope, receive, send
-            )
-            return
-        if scope.get("method") not in ("GET", "HEAD"):
-            await Response(status_code=405, headers={"Allow": "GET"})(scope, receive, send)
-            return
-        scope = {**scope, "path": "/" + rest, "raw_path": ("/" + rest).encode()}
-        await self.app(scope, receive, send)
+        await refusal(scope, receive, send)
 
 
 def make_app(
