@@ -10,7 +10,7 @@ with its buy-ins paid back). A night with nothing recorded in it can be cancelle
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from banluck.app.games import game_for
 from banluck.app.records import known_names, seat_stakes, start_table
@@ -93,8 +93,7 @@ def start_tournament(
     record = store.open_night(
         preset_name, rules.to_dict(), names, names[0], {}, date, table, entries=buy_ins
     )
-    played: Tournament = kind.Tournament(start)
-    return record, played
+    return record, cast("Tournament", kind.Tournament(start))
 
 
 def close_night(

@@ -54,15 +54,14 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
     preset = load_preset(record["snapshot"], source=f"night {record['id']}")
     try:
         start = kind.start_for(preset, list(stored["seats"]), stored["buy_in"], stored["chips"])
-        played: Tournament = kind.Tournament(
-            start, list(stored["lines"] if lines is None else lines)
+        return cast(
+            "Tournament", kind.Tournament(start, list(stored["lines"] if lines is None else lines))
         )
     except RuleError as exc:
         raise BanluckError(
             f"night {record['id']} does not replay from its stored lines ({exc});"
             " run `banluck check`"
         ) from None
-    return played
 
 
 def as_tournament(night: object) -> Tournament:
