@@ -201,7 +201,8 @@ class Night:
         side = self.seating.side
         if side is None:
             return SideNotes()
-        return side.notes(self.seating, self.next_table() if self.current is None else None)
+        between = self._next_table(self.seating) if self.current is None else None
+        return side.notes(self.seating, between)
 
     @contextmanager
     def _between_rounds(self, word: str) -> Iterator[Seating]:
@@ -317,12 +318,9 @@ class Night:
             stakes[name] = stake
         self.current = Round(self._table(s, stakes), self.game)
 
-    def next_table(self) -> Table | None:
-        """The table the next round would be dealt with now (None when nobody has a stake)."""
-        return self._next_table(self.seating)
-
     def _next_table(self, s: Seating) -> Table | None:
-        """The table the next round would be dealt with, the seats without a stake left out."""
+        """The table the next round would be dealt with, the seats without a stake left out
+        (None when nobody has a stake)."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
         if not stakes:
             return None
