@@ -203,8 +203,7 @@ def with_rules(preset: TablePreset, rules: Sequence[tuple[str, str]]) -> TablePr
                 f" (see `banluck rules show {preset.name}`)"
             )
         value = knob.parse(text)
-        problem = knob.check(value)
-        if problem:
+        if problem := knob.check(value):
             raise PresetError(f"rule {problem}")
         *sections, leaf = key.split(".")
         reduce(getitem, sections, data)[leaf] = value
@@ -341,8 +340,7 @@ def create_from(name: str, base: str) -> Path:
         text = f"{header}{name} (copied from {base})\n{rest}"
     doc = _toml_document(text, source)
     _set_in_document(doc, "name", name)
-    described = description_of(source)
-    if described:
+    if described := description_of(source):
         original = re.sub(r"^copy of [^:]+: ", "", described)
         _set_in_document(doc, "description", f"copy of {base}: {original}")
     new_text = doc.as_string()
@@ -376,14 +374,12 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
         value = knob.parse(text)
     except PresetError as exc:
         raise PresetError(f"{exc}; {name} is unchanged") from None
-    problem = knob.check(value)
-    if problem:
+    if problem := knob.check(value):
         raise PresetError(f"{problem}; {name} is unchanged")
     doc = _toml_document(read_text(path), path)
     old = _set_in_document(doc, key, value)
     new_text = doc.as_string()
-    problems = problems_in_text(new_text, path)
-    if problems:
+    if problems := problems_in_text(new_text, path):
         error = problems_error(path, problems)
         raise PresetError(
             f"{name} would still not be valid, so it is unchanged: {error}", error.problems
@@ -429,8 +425,7 @@ def save_text(name: str, text: str) -> Path:
     """Replace the user's preset `name` with `text` when it validates; PresetError otherwise."""
     path = user_path_of(name)
     text = text.removeprefix("\ufeff")
-    problems = problems_in_text(text, path)
-    if problems:
+    if problems := problems_in_text(text, path):
         raise problems_error(path, problems)
     write_atomic(path, text)
     return path

@@ -194,8 +194,7 @@ class Schema:
                     problems.append(f"{path}: unknown key{key_hint(path, by_key)}")
                     continue
                 seen.add(path)
-                problem = knob.check(value)
-                if problem:
+                if problem := knob.check(value):
                     problems.append(problem)
 
         game = data.get("game", FIRST_GAME)
@@ -216,8 +215,7 @@ class Schema:
         if not isinstance(data, Mapping):
             raise PresetError(f"{source}: a preset is a table of knobs, not {type(data).__name__}")
         upgraded = self.upgrade(data, source)
-        problems = self.problems(upgraded)
-        if problems:
+        if problems := self.problems(upgraded):
             raise PresetError(
                 f"{source}: {len(problems)} problem(s): " + "; ".join(problems),
                 [f"{source}: {p}" for p in problems],

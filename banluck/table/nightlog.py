@@ -37,8 +37,7 @@ class LogLine:
 def parse_lines(text: str) -> list[LogLine]:
     out: list[LogLine] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        words = split_line(raw)
-        if words:
+        if words := split_line(raw):
             out.append(LogLine(number, words[0].lower(), tuple(words[1:])))
     return out
 

@@ -74,8 +74,7 @@ class Hub:
 
     async def watch(self) -> None:
         while True:
-            changed = await asyncio.to_thread(self.refresh)
-            if changed:
+            if await asyncio.to_thread(self.refresh):
                 self.version += 1
                 event, self.changed = self.changed, asyncio.Event()
                 event.set()
