@@ -91,12 +91,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     Raises CardError naming the first token that is not a card.
     """
     tokens: Iterable[str] = [text] if isinstance(text, str) else text
-    cards: list[Card] = []
-    for chunk in tokens:
-        for token in re.split(r"[\s,;]+", chunk.strip()):
-            if token:
-                cards.extend(_parse_token(token))
-    return tuple(cards)
+    words = (word for chunk in tokens for word in re.split(r"[\s,;]+", chunk.strip()) if word)
+    return tuple(card for word in words for card in _parse_token(word))
 
 
 def check_deck(cards: Iterable[Card], decks: int) -> None:

@@ -35,11 +35,8 @@ class LogLine:
 
 
 def parse_lines(text: str) -> list[LogLine]:
-    out: list[LogLine] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if words := split_line(raw):
-            out.append(LogLine(number, words[0].lower(), tuple(words[1:])))
-    return out
+    numbered = ((n, split_line(raw)) for n, raw in enumerate(text.splitlines(), start=1))
+    return [LogLine(n, words[0].lower(), tuple(words[1:])) for n, words in numbered if words]
 
 
 def read_night(
