@@ -49,8 +49,7 @@ def night_problems(store: Store, night_id: int) -> list[str]:
         return []  # a file that cannot be read is the store's own problem, said already
     path = store.night_path(night_id)
     final = _final_names(Stored.renamed(store))
-    tournament = tournament_of(record)
-    if tournament is not None:
+    if (tournament := tournament_of(record)) is not None:
         return _buy_in_problems(record, tournament, entries, path, final)
     rounds = sorted((e for e in entries if e.get("kind") == "round"), key=lambda e: e["round"])
     return _round_problems(record, rounds, path, final)

@@ -27,8 +27,7 @@ REFUND_NOTE = "buy-in back: closed before its end"
 
 
 def _none_open(store: Store) -> None:
-    tonight = store.tonight()
-    if tonight is not None:
+    if (tonight := store.tonight()) is not None:
         raise BanluckError(
             f"night {tonight['id']} of {tonight['date']} is still open:"
             " end it with `banluck night close` first"

@@ -161,8 +161,7 @@ class Schema:
             )
         out = _copy(data)
         for step in range(version, self.version):
-            migrate = self.migrations.get(step)
-            if migrate is not None:
+            if (migrate := self.migrations.get(step)) is not None:
                 out = migrate(out)
         for knob in self.knobs:
             if knob.since > version:

@@ -84,8 +84,7 @@ class Night:
         for seat in (*self.seating.seats, *players):
             if seat.lower() == name.lower():
                 return str(seat)
-        close = close_to(name, self.seating.seats)
-        if close is not None:
+        if (close := close_to(name, self.seating.seats)) is not None:
             raise RuleError(f"{name} is not at the table: did you mean {close}?")
         if name.lower() in RESERVED:
             raise RuleError(
