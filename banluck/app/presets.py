@@ -47,9 +47,7 @@ def shipped_dir() -> Path:
     """The folder of the shipped presets: in the wheel, or at the top of the source tree (found
     once a run: the package does not move)."""
     inside = _PACKAGE_DIR / "house_rules"
-    if inside.is_dir():
-        return inside
-    return _PACKAGE_DIR.parent / "house_rules"
+    return inside if inside.is_dir() else _PACKAGE_DIR.parent / "house_rules"
 
 
 def _is_shipped_file(path: Path) -> bool:

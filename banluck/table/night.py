@@ -250,9 +250,7 @@ class Night:
         state = self.current.state if self.current is not None else None
         if position == 1 or word in self.name_words()[0]:
             return list(self.game.names_for(word, state, list(self.seating.seats)))
-        if word == "open" and position == 2:
-            return ["bust"]
-        return []
+        return ["bust"] if word == "open" and position == 2 else []
 
     def help_rows(self) -> tuple[HelpRow, ...]:
         return self.game.help_rows
@@ -321,9 +319,7 @@ class Night:
         """The table the next round would be dealt with, the seats without a stake left out
         (None when nobody has a stake)."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
-        if not stakes:
-            return None
-        return self._table(s, stakes)
+        return self._table(s, stakes) if stakes else None
 
     def _table(self, s: Seating, stakes: dict[str, int]) -> Table:
         side = s.side.round_bets(stakes) if s.side is not None else None
