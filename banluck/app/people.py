@@ -8,6 +8,7 @@ entries recorded before it and to the records of the nights up to the one it was
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -69,10 +70,9 @@ class NamedStore(Store):
                 fixed[key] = list(dict.fromkeys(names.get(n, n) for n in record[key]))
             fixed["dealer"] = names.get(record["dealer"], record["dealer"])
             fixed["stakes"] = {names.get(k, k): v for k, v in record["stakes"].items()}
-            net: dict[str, int] = {}
+            net: Counter[str] = Counter()
             for name, amount in (record.get("net") or {}).items():
-                name = names.get(name, name)
-                net[name] = net.get(name, 0) + amount
+                net[names.get(name, name)] += amount
             fixed["net"] = {k: v for k, v in net.items() if v}
             if "totals" in record:
                 fixed["totals"] = _renamed_totals(record["totals"], names)

@@ -33,9 +33,8 @@ def fsync_dir(folder: Path) -> None:
     except OSError:  # pragma: no cover - a platform without directory handles
         return
     try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - some filesystems refuse to fsync a folder
-        pass
+        with contextlib.suppress(OSError):  # some filesystems refuse to fsync a folder
+            os.fsync(fd)
     finally:
         os.close(fd)
 
