@@ -439,8 +439,7 @@ def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644
         path.parent.mkdir(parents=True, exist_ok=True)
         from banluck.core import atomic
 
-        pieces = (piece.encode("utf-8") for piece in text)
-        data = text.encode("utf-8") if isinstance(text, str) else pieces
+        data = text.encode("utf-8") if isinstance(text, str) else (p.encode("utf-8") for p in text)
         atomic.write_atomic(path, data, new_mode=new_mode)
     except BaseException as exc:
         for folder in made:  # the deepest first
