@@ -60,8 +60,6 @@ def named_now(
     renames among `later` applied, lines too): what a correction recorded now names, since no
     rename comes after it (docs/corrections.md)."""
     found = renames(later)
-    if not found:
-        return dict(target), [dict(e) for e in later]
     return renamed_with_log(target, names_after(found, int(target["seq"]))), [
         renamed_with_log(e, names_after(found, int(e["seq"]))) for e in later
     ]

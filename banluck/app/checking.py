@@ -50,8 +50,7 @@ def night_problems(store: Store, night_id: int) -> list[str]:
         return []  # a file that cannot be read is the store's own problem, said already
     path = store.night_path(night_id)
     final = _final_names(Stored.renamed(store))
-    tournament = tournament_of(record)
-    if tournament is not None:
+    if (tournament := tournament_of(record)) is not None:
         return _buy_in_problems(record, tournament, entries, path, final)
     rounds = sorted((e for e in entries if e.get("kind") == "round"), key=lambda e: e["round"])
     return _round_problems(record, rounds, path, final)
@@ -74,23 +73,13 @@ def _final_names(renames: Sequence[tuple[int, str, str]]) -> Callable[[object], 
 
 
 def _moved(
-    transfers: Iterable[Any], final: Callable[[object], str]
-) -> Counter[tuple[str, str, int]]:
-    out: Counter[tuple[str, str, int]] = Counter()
-    for t in transfers:
-        if isinstance(t, Mapping):
-            out[(final(t.get("from")), final(t.get("to")), t.get("amount"))] += 1  # type: ignore[index]
-        else:
-            out[(final(t.payer), final(t.payee), t.amount)] += 1
-    return out
+    transfers: Iterable[Mapping[str, Any]], final: Callable[[object], str]
+) -> Counter[tuple[str, str, Any]]:
+    return Counter((final(t.get("from")), final(t.get("to")), t.get("amount")) for t in transfers)
 
 
-def _said(moved: Counter[tuple[str, str, int]]) -> str:
-    if not moved:
-        return "nothing"
-    return ", ".join(
-        f"{a} pays {b} {n}" for (a, b, n), k in sorted(moved.items()) for _ in range(k)
-    )
+def _said(moved: Counter[tuple[str, str, Any]]) -> str:
+    return ", ".join(f"{a} pays {b} {n}" for a, b, n in sorted(moved.elements())) or "nothing"
 
 
 def _round_problems(
@@ -117,7 +106,7 @@ def _round_problems(
     problems: list[str] = []
     for entry, done in zip(rounds, played.rounds, strict=False):
         stored = _moved(entry.get("transfers") or [], final)
-        again = _moved(done.transfers, final)
+        again = _moved([t.as_dict() for t in done.transfers], final)
         if stored != again:
             problems.append(
                 f"night {night_id}, entry #{entry['seq']} ({round_title(done.counted, done.between)})"
@@ -148,15 +137,10 @@ def _buy_in_problems(
     )
     if want == have:
         return []
-    missing = ", ".join(f"{n} {a}" for (n, a) in sorted((want - have).elements()))
-    extra = ", ".join(f"{n} {a}" for (n, a) in sorted((have - want).elements()))
     said = "; ".join(
-        part
-        for part in (
-            f"missing: {missing}" if missing else "",
-            f"not in its record: {extra}" if extra else "",
-        )
-        if part
+        f"{what}: {', '.join(f'{n} {a}' for n, a in sorted(odd.elements()))}"
+        for what, odd in (("missing", want - have), ("not in its record", have - want))
+        if odd
     )
     return [
         f"night {night_id} ({path}): its buy-ins are not those of its tournament"

@@ -39,7 +39,6 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
     s = night.seating
     sat = [*start.seats, *(n for r in night.rounds for n in (r.dealer, *r.stakes)), *s.seats]
     everyone = list(dict.fromkeys(sat))
-    words = [list(w) for w in night.words]
     live = night.current.lines() if night.current is not None else []
     spec = {
         "preset": start.preset.name,
@@ -49,7 +48,7 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
         "stakes": seat_stakes(s),
         "dealer": s.dealer,
         "date": date,
-        "table": {**start_table(start), **table_of(s, words)},
+        "table": {**start_table(start), **table_of(s, night.words)},
         "status": "open" if live else "closed",
         "live": live,
     }
@@ -60,8 +59,7 @@ def save_night(store: Store, night: Night, date: str | None = None) -> dict[str,
                 "a night is open in the ledger: close it first (`banluck night close`), then save"
             )
         store.import_nights([(spec, [finished.to_dict() for finished in night.rounds])])
-        record = store.night(store.nights()[-1]["id"])
-    return record
+        return store.night(store.nights()[-1]["id"])
 
 
 def night_log(store: Store, night_id: int | None = None) -> str:
@@ -75,20 +73,14 @@ def night_log(store: Store, night_id: int | None = None) -> str:
     record = store.night(night_id)
     rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
     rules = _rules_of(record, rounds)
-    from banluck.app.tournament import tournament_of
+    head = f"# night {record['id']} of {record['date']}, exported by banluck"
+    from banluck.app.tournament import replay, tournament_of
 
     if tournament_of(record) is not None:  # a night of its own kind: its own first line
-        from banluck.app.tournament import replay
-
         played = replay(record)
-        head = [f"# night {record['id']} of {record['date']}, exported by banluck"]
-        return "\n".join([*head, played.start.line(), *rules, "", *played.lines]) + "\n"
+        return "\n".join([head, played.start.line(), *rules, "", *played.lines]) + "\n"
     start = start_seating(record)
-    out = [
-        f"# night {record['id']} of {record['date']}, exported by banluck",
-        f"night {record['preset']} {' '.join(start.seats)}",
-        *rules,
-    ]
+    out = [head, f"night {record['preset']} {' '.join(start.seats)}", *rules]
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
     last = "round"  # the heading ends like a round: a blank line follows it

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from banluck.core.errors import PresetError
 from banluck.core.knobs import FIRST_GAME
@@ -57,8 +57,7 @@ def game_of(data: Mapping[str, Any]) -> object:
 def schema_for(data: Mapping[str, Any], source: str = "preset") -> Schema:
     """The schema of a preset mapping's game: its `schema` module only, not the preset's
     classes (checking a file builds no preset)."""
-    schema: Schema = _module(game_of(data), source, "schema").SCHEMA
-    return schema
+    return cast("Schema", _module(game_of(data), source, "schema").SCHEMA)
 
 
 def knobs_of(preset: TablePreset) -> tuple[Knob, ...]:
@@ -70,21 +69,18 @@ def load_preset(data: Mapping[str, Any], source: str = "preset") -> TablePreset:
     """The preset of any game from its mapping (a file or a stored snapshot, of any version)."""
     if not isinstance(data, Mapping):
         raise PresetError(f"{source}: a preset is a table of knobs, not {type(data).__name__}")
-    preset: TablePreset = _module(game_of(data), source).PRESET.from_mapping(data, source)
-    return preset
+    return cast("TablePreset", _module(game_of(data), source).PRESET.from_mapping(data, source))
 
 
 def game_for(preset: TablePreset) -> Game[Any]:
     """The game that plays rounds under `preset`."""
-    game: Game[Any] = _module(preset.game, preset.name, "family").FAMILY
-    return game
+    return cast("Game[Any]", _module(preset.game, preset.name, "family").FAMILY)
 
 
 def counted_kinds(game: str = FIRST_GAME) -> tuple[str, ...]:
     """The hand kinds the ledger's statistics count (`banluck stats`): the game's
     `Game.counted`, read from its `counted` module so that no round engine is loaded."""
-    kinds: tuple[str, ...] = _module(game, "stats", "counted").COUNTED
-    return kinds
+    return cast("tuple[str, ...]", _module(game, "stats", "counted").COUNTED)
 
 
 def lab_for(preset: TablePreset) -> Lab | None:
@@ -97,8 +93,7 @@ def lab_for(preset: TablePreset) -> Lab | None:
         if exc.name != f"{GAMES[preset.game]}.lab":
             raise
         return None  # a game without a lab
-    lab: Lab | None = getattr(module, "LAB", None)
-    return lab
+    return cast("Lab | None", getattr(module, "LAB", None))
 
 
 def cross_problems_of(data: Mapping[str, Any]) -> list[str]:

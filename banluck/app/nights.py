@@ -10,10 +10,10 @@ with its buy-ins paid back). A night with nothing recorded in it can be cancelle
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from banluck.app.games import game_for
-from banluck.app.records import seat_stakes, start_table
+from banluck.app.records import known_names, seat_stakes, start_table
 from banluck.app.tournament import KEY, kind_of, pool_of, replay, tournament_of
 from banluck.core.errors import BanluckError
 
@@ -26,15 +26,8 @@ if TYPE_CHECKING:
 REFUND_NOTE = "buy-in back: closed before its end"
 
 
-def _known(store: Store, names: Sequence[str]) -> list[str]:
-    """The names as the ledger spells the people of earlier nights."""
-    known = {n.lower(): n for n in store.people()}
-    return [known.get(n.lower(), n) for n in names]
-
-
 def _none_open(store: Store) -> None:
-    tonight = store.tonight()
-    if tonight is not None:
+    if (tonight := store.tonight()) is not None:
         raise BanluckError(
             f"night {tonight['id']} of {tonight['date']} is still open:"
             " end it with `banluck night close` first"
@@ -51,7 +44,7 @@ def start_night(
     from banluck.table.seating import seating_for
 
     rules = load(preset_name)
-    seating = seating_for(rules, _known(store, seats))
+    seating = seating_for(rules, known_names(store, seats))
     game_for(rules)  # a preset of a game banluck does not play is refused here
     _none_open(store)
     seating = replace(seating, default_stake=stake)
@@ -88,7 +81,7 @@ def start_tournament(
             )
     kind = kind_of()
     rules = load(preset_name)
-    names = _known(store, seats)
+    names = known_names(store, seats)
     start = kind.start_for(rules, names, buy_in, chips)
     _none_open(store)
     table = {KEY: {"buy_in": buy_in, "chips": chips, "seats": list(names), "lines": []}}
@@ -99,8 +92,7 @@ def start_tournament(
     record = store.open_night(
         preset_name, rules.to_dict(), names, names[0], {}, date, table, entries=buy_ins
     )
-    played: Tournament = kind.Tournament(start)
-    return record, played
+    return record, cast("Tournament", kind.Tournament(start))
 
 
 def close_night(

@@ -8,6 +8,7 @@ entries recorded before it and to the records of the nights up to the one it was
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -69,10 +70,9 @@ class NamedStore(Store):
                 fixed[key] = list(dict.fromkeys(names.get(n, n) for n in record[key]))
             fixed["dealer"] = names.get(record["dealer"], record["dealer"])
             fixed["stakes"] = {names.get(k, k): v for k, v in record["stakes"].items()}
-            net: dict[str, int] = {}
+            net: Counter[str] = Counter()
             for name, amount in (record.get("net") or {}).items():
-                name = names.get(name, name)
-                net[name] = net.get(name, 0) + amount
+                net[names.get(name, name)] += amount
             fixed["net"] = {k: v for k, v in net.items() if v}
             if "totals" in record:
                 fixed["totals"] = _renamed_totals(record["totals"], names)
@@ -97,13 +97,7 @@ def _renamed_totals(totals: Mapping[str, Any], names: Mapping[str, str]) -> Tota
     """`totals` with each name as it is now; two names that became one are added together."""
     from banluck.money.stats import add_totals
 
-    parts: list[dict[str, Any]] = [
-        {"players": {names.get(n, n): p}, "result": {}, "balance": {}}
-        for n, p in totals["players"].items()
-    ]
-    parts += [
-        {"players": {}, key: {names.get(n, n): v}, other: {}}
-        for key, other in (("result", "balance"), ("balance", "result"))
-        for n, v in totals[key].items()
-    ]
-    return add_totals(*parts)
+    empty: dict[str, Any] = {"players": {}, "result": {}, "balance": {}}
+    return add_totals(
+        *({**empty, key: {names.get(n, n): v}} for key in empty for n, v in totals[key].items())
+    )

@@ -17,7 +17,8 @@ import contextlib
 import os
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, reduce
+from operator import getitem
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -46,19 +47,12 @@ def shipped_dir() -> Path:
     """The folder of the shipped presets: in the wheel, or at the top of the source tree (found
     once a run: the package does not move)."""
     inside = _PACKAGE_DIR / "house_rules"
-    if inside.is_dir():
-        return inside
-    return _PACKAGE_DIR.parent / "house_rules"
+    return inside if inside.is_dir() else _PACKAGE_DIR.parent / "house_rules"
 
 
 def _is_shipped_file(path: Path) -> bool:
     """Whether `path` is in the shipped presets' folder (as written, or once links resolve)."""
-    return path.parent == shipped_dir() or path.parent.resolve() == _shipped_real()
-
-
-@cache
-def _shipped_real() -> Path:
-    return shipped_dir().resolve()
+    return path.parent == shipped_dir() or path.parent.resolve() == shipped_dir().resolve()
 
 
 def user_dir() -> Path:
@@ -167,8 +161,7 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
     data, problems = _parse(text, path)
     if data is not None and not problems:  # a preset is valid only if every command can use it
         problems = cross_problems_of(data)
-    value = data.get("description") if data is not None else None
-    description = value if isinstance(value, str) else None
+    description = _description(data)
     if not _is_shipped_file(path):
         if path.stem in shipped_names():
             problems.append(
@@ -208,14 +201,10 @@ def with_rules(preset: TablePreset, rules: Sequence[tuple[str, str]]) -> TablePr
                 f" (see `banluck rules show {preset.name}`)"
             )
         value = knob.parse(text)
-        problem = knob.check(value)
-        if problem:
+        if problem := knob.check(value):
             raise PresetError(f"rule {problem}")
         *sections, leaf = key.split(".")
-        node = data
-        for section in sections:
-            node = node[section]
-        node[leaf] = value
+        reduce(getitem, sections, data)[leaf] = value
     return load_preset(data, source=f"{preset.name} with the log's rules")
 
 
@@ -232,9 +221,12 @@ def load_as(name: str, kind: type[P]) -> P:
 def description_of(path: Path) -> str | None:
     """The description in a preset file, read without checking the rest; None when unreadable."""
     try:
-        data, _ = _parse(read_text(path), path)
+        return _description(_parse(read_text(path), path)[0])
     except PresetError:
         return None
+
+
+def _description(data: dict[str, Any] | None) -> str | None:
     value = data.get("description") if data is not None else None
     return value if isinstance(value, str) else None
 
@@ -293,8 +285,8 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     except tomllib.TOMLDecodeError as exc:
         return None, [f"not valid TOML: {exc}"]
     except RecursionError:
-        return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
-    if _depth(data) > MAX_DEPTH:
+        data = None  # deeper than tomllib reads
+    if data is None or _depth(data) > MAX_DEPTH:
         return None, [f"nested deeper than {MAX_DEPTH} levels: a preset's knobs are two deep"]
     problems = problems_of(data)
     # `x: missing` says nothing new when a misspelt key already points at x
@@ -304,8 +296,7 @@ def _parse(text: str, path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     problems = [p for p in problems if not (": missing (" in p and p.split(":")[0] in suggested)]
     for key in ("name", "description"):
         value = data.get(key)
-        found = plain_problem(value, key) if isinstance(value, str) else None
-        if found:
+        if isinstance(value, str) and (found := plain_problem(value, key)):
             problems.append(found)
     name = data.get("name")
     if isinstance(name, str) and name != path.stem:
@@ -347,11 +338,10 @@ def create_from(name: str, base: str) -> Path:
         text = f"{header}{name} (copied from {base})\n{rest}"
     doc = _toml_document(text, source)
     _set_in_document(doc, "name", name)
-    described = description_of(source)
-    if described:
+    if described := description_of(source):
         original = re.sub(r"^copy of [^:]+: ", "", described)
         _set_in_document(doc, "description", f"copy of {base}: {original}")
-    new_text = _dumps(doc)
+    new_text = doc.as_string()
     problems = problems_in_text(new_text, target)
     if problems:  # pragma: no cover - a valid base with its name changed stays valid
         raise problems_error(target, problems)
@@ -382,14 +372,12 @@ def set_value(name: str, key: str, text: str) -> tuple[object, object]:
         value = knob.parse(text)
     except PresetError as exc:
         raise PresetError(f"{exc}; {name} is unchanged") from None
-    problem = knob.check(value)
-    if problem:
+    if problem := knob.check(value):
         raise PresetError(f"{problem}; {name} is unchanged")
     doc = _toml_document(read_text(path), path)
     old = _set_in_document(doc, key, value)
-    new_text = _dumps(doc)
-    problems = problems_in_text(new_text, path)
-    if problems:
+    new_text = doc.as_string()
+    if problems := problems_in_text(new_text, path):
         error = problems_error(path, problems)
         raise PresetError(
             f"{name} would still not be valid, so it is unchanged: {error}", error.problems
@@ -435,8 +423,7 @@ def save_text(name: str, text: str) -> Path:
     """Replace the user's preset `name` with `text` when it validates; PresetError otherwise."""
     path = user_path_of(name)
     text = text.removeprefix("\ufeff")
-    problems = problems_in_text(text, path)
-    if problems:
+    if problems := problems_in_text(text, path):
         raise problems_error(path, problems)
     write_atomic(path, text)
     return path
@@ -452,11 +439,8 @@ def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644
         path.parent.mkdir(parents=True, exist_ok=True)
         from banluck.core import atomic
 
-        if isinstance(text, str):
-            atomic.write_atomic(path, text.encode("utf-8"), new_mode=new_mode)
-        else:
-            data = (piece.encode("utf-8") for piece in text)
-            atomic.write_atomic(path, data, new_mode=new_mode)
+        data = text.encode("utf-8") if isinstance(text, str) else (p.encode("utf-8") for p in text)
+        atomic.write_atomic(path, data, new_mode=new_mode)
     except BaseException as exc:
         for folder in made:  # the deepest first
             with contextlib.suppress(OSError):
@@ -474,13 +458,10 @@ def write_atomic(path: Path, text: str | Iterable[str], *, new_mode: int = 0o644
 
 def _depth(value: object, level: int = 0) -> int:
     """How deep tables and arrays nest in `value` (stops counting past MAX_DEPTH)."""
-    if level > MAX_DEPTH:
+    if level > MAX_DEPTH or not isinstance(value, dict | list):
         return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
+    children = value.values() if isinstance(value, dict) else value
+    return max((_depth(v, level + 1) for v in children), default=level + 1)
 
 
 def _toml_document(text: str, path: Path) -> Any:
@@ -495,12 +476,6 @@ def _toml_document(text: str, path: Path) -> Any:
         raise PresetError(
             f"{path}: not valid TOML: {exc}: fix it with `banluck rules edit {path.stem}`"
         ) from None
-
-
-def _dumps(doc: Any) -> str:
-    import tomlkit
-
-    return tomlkit.dumps(doc)
 
 
 def _set_in_document(doc: Any, key: str, value: object) -> object:

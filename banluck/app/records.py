@@ -26,7 +26,15 @@ from banluck.table.nightlog import LogLine, read_night
 from banluck.table.seating import Seating
 
 if TYPE_CHECKING:
+    from banluck.storage import Store
     from banluck.table.preset import TablePreset
+
+
+def known_names(store: Store, names: Sequence[str]) -> list[str]:
+    """The names as the ledger spells the people of earlier nights (so that `seat eve` carries
+    Eve's unpaid debts instead of making a new person)."""
+    known = {n.lower(): n for n in store.people()}
+    return [known.get(n.lower(), n) for n in names]
 
 
 def seating_from(record: Mapping[str, Any], next_round: int, between: int = 0) -> Seating:
@@ -77,8 +85,8 @@ def table_of(seating: Seating, words: Sequence[Sequence[Any]] | None = None) -> 
         "won": seating.won,
         "standing": {},  # every night has it; a side's standing bets replace it
         "words": [list(w) for w in words or []],
+        "out": list(seating.out),  # who sits out (`sit`, `back`); [] when all play
     }
-    table["out"] = list(seating.out)  # who sits out (`sit`, `back`); [] when all play
     side = seating.side
     if side is None and (load := game_for(seating.preset).side) is not None:
         side = load({}, seating.seats)  # a night just started: its game's empty side
@@ -103,12 +111,7 @@ def table_after(
 
 def seat_stakes(seating: Seating) -> dict[str, int]:
     """Every seat's stake (the night record's `stakes`), leaving out seats without one yet."""
-    out = {}
-    for name in seating.seats:
-        stake = seating.stake_of(name)
-        if stake is not None:
-            out[name] = stake
-    return out
+    return {n: stake for n in seating.seats if (stake := seating.stake_of(n)) is not None}
 
 
 def stored_words(record: Mapping[str, Any]) -> list[tuple[int, str]]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from banluck.app.records import (
+    known_names,
     new_night,
     play_lines,
     replay_stored,
@@ -192,7 +193,7 @@ class Session:
         if word == "round" and night.current is None:
             return None  # a round starts with the dealer's cards: nothing to store yet
         if word == "seat":
-            args = self._known_names(args)
+            args = known_names(self.store, args)
         if word == "stake" and len(args) == 1:
             args = ["all", *args]  # typed `stake 10` is everyone's: stored so (docs/choices.md)
         seating_before = night.seating
@@ -204,7 +205,7 @@ class Session:
             self._store_table(s, [*stored_words(self.record), night.words[-1]])
             return None
         if done.settled is not None:  # a round, or a settlement between rounds
-            table = self._table(s)
+            table = table_after(self.record, s)
             self.store.record_round(
                 done.settled.to_dict(), night_update={"dealer": s.dealer, "table": table}
             )
@@ -254,30 +255,23 @@ class Session:
         """Tonight's balances, every seat included: the night's totals in the index, made from
         its entries (`money.stats.night_totals`), so the night file is not read or decoded again
         however long the night."""
-        seated = {n: 0 for n in self.usual.seating.seats}
-        return {**seated, **self.store.totals([self.record["id"]])["balance"]}
+        return self._tonight("balance")
 
     def results(self) -> dict[str, int]:
         """Tonight's results (won or lost at the table, payments apart), every seat included,
         from the night's totals in the index as `balances`."""
-        seated = {n: 0 for n in self.usual.seating.seats}
-        return {**seated, **self.store.totals([self.record["id"]])["result"]}
+        return self._tonight("result")
 
-    def _known_names(self, names: list[str]) -> list[str]:
-        """Names of people who sat at an earlier night, spelt as the ledger has them (so that
-        `seat eve` carries Eve's unpaid debts instead of making a new person)."""
-        known = {n.lower(): n for n in self.store.people()}
-        return [known.get(n.lower(), n) for n in names]
-
-    def _table(self, s: Seating, words: Sequence[tuple[int, str]] | None = None) -> dict[str, Any]:
-        return table_after(self.record, s, words)
+    def _tonight(self, key: str) -> dict[str, int]:
+        seated = dict.fromkeys(self.usual.seating.seats, 0)
+        return {**seated, **self.store.totals([self.record["id"]])[key]}
 
     def _store_table(self, s: Seating, words: Sequence[tuple[int, str]]) -> None:
         self.record = self.store.update_night(
             seats=list(s.seats),
             stakes=seat_stakes(s),
             dealer=s.dealer,
-            table=self._table(s, words),
+            table=table_after(self.record, s, words),
         )
         self.known = True  # the record as stored; the live round is unchanged
 
@@ -306,8 +300,7 @@ class Session:
         if self.live:
             line = self.store.pop_action()
             self.live = self.live[:-1]
-            fresh = Session.open(self.store)
-            self.night = fresh.night
+            self._reopen()
             return f"undid `{line}`"
         words = stored_words(self.record)
         rounds = [e for e in self.store.entries(self.record["id"]) if e.get("kind") == "round"]
@@ -339,8 +332,7 @@ class Session:
             live=lines,
             expect_seq=last.get("seq"),
         )
-        fresh = Session.open(self.store)
-        self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
+        self._reopen()
         if not lines:  # a settlement between rounds (a Bingo cash-out): one line
             return f"undid `{last['log'][-1]}`"
         number = self.usual.seating.round_number  # the round reopened, as the table counts
@@ -350,8 +342,11 @@ class Session:
         """Undo the night-level line typed last: the table is what replaying the night without
         it gives (seats, stakes, dealer and rotation counters as they were)."""
         kept = words[:-1]
-        night = replay_stored(self.record, rounds, kept)
-        self._store_table(night.seating, kept)
+        self._store_table(replay_stored(self.record, rounds, kept).seating, kept)
+        self._reopen()
+        return f"undid `{words[-1][1]}`"
+
+    def _reopen(self) -> None:
+        """The night as stored now, after an undo."""
         fresh = Session.open(self.store)
         self.record, self.night, self.live = fresh.record, fresh.night, fresh.live
-        return f"undid `{words[-1][1]}`"

@@ -15,7 +15,7 @@ tournament the dealer is neutral and plays no seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from banluck.app.games import load_preset, night_kind
 from banluck.core.errors import BanluckError, RuleError
@@ -62,15 +62,14 @@ def replay(record: Mapping[str, Any], lines: Sequence[str] | None = None) -> Tou
     preset = load_preset(record["snapshot"], source=f"night {record['id']}")
     try:
         start = kind.start_for(preset, list(stored["seats"]), stored["buy_in"], stored["chips"])
-        played: Tournament = kind.Tournament(
-            start, list(stored["lines"] if lines is None else lines)
+        return cast(
+            "Tournament", kind.Tournament(start, list(stored["lines"] if lines is None else lines))
         )
     except RuleError as exc:
         raise BanluckError(
             f"night {record['id']} does not replay from its stored lines ({exc});"
             " run `banluck check`"
         ) from None
-    return played
 
 
 def outcomes(store: Store, nights: Sequence[int]) -> dict[int, dict[str, Any]]:
@@ -102,11 +101,9 @@ def outcomes(store: Store, nights: Sequence[int]) -> dict[int, dict[str, Any]]:
 
 def as_tournament(night: object) -> Tournament:
     """The tournament a session plays (`Session.night`), as the tournament it is."""
-    kind = kind_of()
-    if not isinstance(night, kind.Tournament):
+    if not isinstance(night, kind_of().Tournament):
         raise BanluckError("the open night is not a tournament")
-    played: Tournament = night
-    return played
+    return cast("Tournament", night)
 
 
 def is_tournament_log(text: str) -> bool:

@@ -19,6 +19,7 @@ from banluck.core.errors import BanluckError
 from banluck.money.entries import between_rounds, numbered
 
 if TYPE_CHECKING:
+    from banluck.games.tournament.night import Tournament
     from banluck.storage import Store
 
 # how many of the last rounds the page lists (the report lists every round)
@@ -58,13 +59,9 @@ def players_view(
     records = store.nights()
     if not records:
         return {"night": None}
-    if night is None:
-        record = records[-1]
-    else:
-        found = [r for r in records if r["id"] == night]
-        if not found:
-            raise BanluckError(f"there is no night {night}; see `banluck history`")
-        record = found[0]
+    record = records[-1] if night is None else next((r for r in records if r["id"] == night), None)
+    if record is None:
+        raise BanluckError(f"there is no night {night}; see `banluck history`")
     night_id = int(record["id"])
     full = store.night(night_id)
     entries = store.entries(night_id)
@@ -118,13 +115,12 @@ def _night(full: Mapping[str, Any], played: int) -> dict[str, Any]:
 
 def _live(store: Store, full: Mapping[str, Any]) -> dict[str, Any]:
     """The open night's live state as the dealer's panel shows it."""
-    from banluck.app.tournament import tournament_of
-
-    if tournament_of(full) is not None:
-        return _tournament_live(full)
     from banluck.app.session import Session
+    from banluck.app.tournament import replay, tournament_of
 
     try:
+        if tournament_of(full) is not None:
+            return _tournament_live(replay(full))
         session = Session.open(store)
     except BanluckError as exc:  # a stale stored line: said as the console says it
         return {"kind": "error", "text": str(exc)}
@@ -156,14 +152,10 @@ def _live(store: Store, full: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _tournament_live(full: Mapping[str, Any]) -> dict[str, Any]:
-    from banluck.app.tournament import replay
+def _tournament_live(played: Tournament) -> dict[str, Any]:
     from banluck.games.tournament.panel import board
 
-    try:
-        b = board(replay(full))
-    except BanluckError as exc:
-        return {"kind": "error", "text": str(exc)}
+    b = board(played)
     return {
         "kind": "tournament",
         "title": b.title,
@@ -246,11 +238,9 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
         if number is None or between_rounds(e):  # a correction, a buy-in, a prize, money
             # between rounds (a Bingo cash-out): the last point moves
             for n in people:
-                series[n][-1] = total[n]
-            continue
-        xs.append(int(number))
-        for n in people:
-            series[n].append(total[n])
+                series[n].append(0)
+        for n in people:  # a correction, a buy-in or a prize moves the last point
+            series[n][-1] = total[n]
     return {"rounds": xs, "series": series}
 
 

@@ -12,11 +12,6 @@ from pathlib import Path
 TMP_SUFFIX = ".tmp"
 
 
-def temp_path(path: Path) -> Path:
-    """The temp file a write of `path` goes through (hidden, in the same folder)."""
-    return path.with_name(f".{path.name}.{os.getpid()}{TMP_SUFFIX}")
-
-
 def write_synced(path: Path, data: bytes | Iterable[bytes], mode: int = 0o644) -> None:
     """Write `data` (bytes, or chunks of them made as they are written) to a new file at
     `path` and fsync it."""
@@ -38,9 +33,8 @@ def fsync_dir(folder: Path) -> None:
     except OSError:  # pragma: no cover - a platform without directory handles
         return
     try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - some filesystems refuse to fsync a folder
-        pass
+        with contextlib.suppress(OSError):  # some filesystems refuse to fsync a folder
+            os.fsync(fd)
     finally:
         os.close(fd)
 
@@ -63,7 +57,7 @@ def write_atomic(
     file). `before_replace` runs after the new content is safe on disk and before it takes the
     old one's place (the store keeps a backup there). On OSError the old file is untouched and
     the temp file removed."""
-    tmp = temp_path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}{TMP_SUFFIX}")  # hidden, in the same folder
     try:
         mode = path.stat().st_mode & 0o777 if path.exists() else new_mode
         write_synced(tmp, data, mode)

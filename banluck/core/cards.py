@@ -91,12 +91,8 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     Raises CardError naming the first token that is not a card.
     """
     tokens: Iterable[str] = [text] if isinstance(text, str) else text
-    cards: list[Card] = []
-    for chunk in tokens:
-        for token in re.split(r"[\s,;]+", chunk.strip()):
-            if token:
-                cards.extend(_parse_token(token))
-    return tuple(cards)
+    words = (word for chunk in tokens for word in re.split(r"[\s,;]+", chunk.strip()) if word)
+    return tuple(card for word in words for card in _parse_token(word))
 
 
 def check_deck(cards: Iterable[Card], decks: int) -> None:
@@ -104,8 +100,7 @@ def check_deck(cards: Iterable[Card], decks: int) -> None:
     seen = list(cards)
     # A count over the limit needs more cards than the limit: fewer are never counted.
     if len(seen) > 4 * decks:
-        by_rank: Counter[str] = Counter([card.rank for card in seen])
-        for rank, count in by_rank.items():
+        for rank, count in Counter(card.rank for card in seen).items():
             if count > 4 * decks:
                 raise CardError(
                     f"{count} cards of rank {rank} seen, but {decks} deck(s) hold only"
@@ -114,8 +109,7 @@ def check_deck(cards: Iterable[Card], decks: int) -> None:
     suited = [(card.rank, card.suit) for card in seen if card.suit is not None]
     if len(suited) <= decks:
         return
-    by_card: Counter[tuple[str, str]] = Counter(suited)
-    for (rank, suit), count in by_card.items():
+    for (rank, suit), count in Counter(suited).items():
         if count > decks:
             card = Card(rank, suit)
             raise CardError(

@@ -8,8 +8,7 @@ from pathlib import Path
 
 def data_dir() -> Path:
     """The user's banluck folder (not created here)."""
-    env = os.environ.get("BANLUCK_HOME")
-    if env:
+    if env := os.environ.get("BANLUCK_HOME"):
         return Path(env).expanduser()
     from platformdirs import user_data_dir
 

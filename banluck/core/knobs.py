@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Self
+from functools import reduce
+from typing import Any, ClassVar, Self, TypeGuard
 
 from banluck.core.errors import PresetError
 from banluck.core.suggest import key_hint
@@ -65,36 +66,24 @@ class Knob:
         """Return a problem with `value`, or None when it is allowed."""
         if self.kind is list:
             return self._check_list(value)
-        if self.kind is bool:
-            ok_type = isinstance(value, bool)
-        elif self.kind is int:
-            ok_type = isinstance(value, int) and not isinstance(value, bool)
-        else:
-            ok_type = isinstance(value, str)
-        if not ok_type:
+        if not (_is_int(value) if self.kind is int else isinstance(value, self.kind)):
             return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
         if self.choices and value not in self.choices:
             return f"{self.key} = {value!r} is not allowed: expected {self.describe_allowed()}"
-        if (
-            isinstance(value, int)
-            and not isinstance(value, bool)
-            and (
-                (self.low is not None and value < self.low)
-                or (self.high is not None and value > self.high)
-            )
-        ):
+        if _is_int(value) and not self._within(value):
             return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
         return None
 
+    def _within(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
     def _check_list(self, value: object) -> str | None:
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
+        if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
             return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
         if self.most is not None and len(value) > self.most:
             return f"{self.key} has {len(value)} numbers: expected {self.describe_allowed()}"
         for v in value:
-            if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
+            if not self._within(v):
                 return f"{self.key}: {v} is out of range: expected {self.describe_allowed()}"
         return None
 
@@ -107,12 +96,10 @@ class Knob:
                 raise PresetError(f"{self.key} takes {self.describe_allowed()}, not {text!r}")
             return [int(w) for w in words]
         if self.kind is bool:
-            low = text.strip().lower()
-            if low in ("true", "yes", "on", "1"):
-                return True
-            if low in ("false", "no", "off", "0"):
-                return False
-            raise PresetError(f"{self.key} takes true or false, not {text!r}")
+            found = _BOOLS.get(text.strip().lower())
+            if found is None:
+                raise PresetError(f"{self.key} takes true or false, not {text!r}")
+            return found
         if self.kind is int:
             try:
                 return int(text.strip())
@@ -123,6 +110,14 @@ class Knob:
         return text.strip()
 
 
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# the words `Knob.parse` reads as true and as false
+_BOOLS = dict.fromkeys(("true", "yes", "on", "1"), True) | dict.fromkeys(
+    ("false", "no", "off", "0"), False
+)
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -157,7 +152,7 @@ class Schema:
         """`data` brought to this schema's version: migration steps, then defaults for knobs added
         since. The result carries `game` and `version`. Not yet checked: see `load`."""
         version = data.get("version", 1)
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        if not _is_int(version) or version < 1:
             raise PresetError(f"{source}: version = {version!r} must be a whole number from 1")
         if version > self.version:
             raise PresetError(
@@ -166,8 +161,7 @@ class Schema:
             )
         out = _copy(data)
         for step in range(version, self.version):
-            migrate = self.migrations.get(step)
-            if migrate is not None:
+            if (migrate := self.migrations.get(step)) is not None:
                 out = migrate(out)
         for knob in self.knobs:
             if knob.since > version:
@@ -199,8 +193,7 @@ class Schema:
                     problems.append(f"{path}: unknown key{key_hint(path, by_key)}")
                     continue
                 seen.add(path)
-                problem = knob.check(value)
-                if problem:
+                if problem := knob.check(value):
                     problems.append(problem)
 
         game = data.get("game", FIRST_GAME)
@@ -221,8 +214,7 @@ class Schema:
         if not isinstance(data, Mapping):
             raise PresetError(f"{source}: a preset is a table of knobs, not {type(data).__name__}")
         upgraded = self.upgrade(data, source)
-        problems = self.problems(upgraded)
-        if problems:
+        if problems := self.problems(upgraded):
             raise PresetError(
                 f"{source}: {len(problems)} problem(s): " + "; ".join(problems),
                 [f"{source}: {p}" for p in problems],
@@ -297,7 +289,4 @@ class SectionedPreset:
 
     def get(self, key: str) -> object:
         """The value of a dotted key, e.g. `payouts.triple_seven`."""
-        obj: object = self
-        for part in key.split("."):
-            obj = getattr(obj, part)
-        return obj
+        return reduce(getattr, key.split("."), self)

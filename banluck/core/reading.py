@@ -19,9 +19,7 @@ def _kind(mode: int) -> str:
         return "a FIFO (a named pipe), not a file"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device, not a file"
-    if stat.S_ISSOCK(mode):
-        return "a socket, not a file"
-    return "not a plain file"
+    return "a socket, not a file" if stat.S_ISSOCK(mode) else "not a plain file"
 
 
 def read_bytes(path: Path | str, limit: int | None = None) -> bytes:

@@ -11,19 +11,12 @@ _HIDDEN = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u206
 than it is."""
 
 
-def control_in(text: str) -> str | None:
-    """The first control character in `text`, said as `U+001B` (with its name when it has one);
-    None when every character prints."""
+def plain_problem(text: str, what: str) -> str | None:
+    """What is wrong with `text` as the free text `what`: its first control character, said as
+    `U+001B` (with its name when it has one); None when every character prints."""
     for ch in text:
         if unicodedata.category(ch) == "Cc" or ch in _HIDDEN:
             name = unicodedata.name(ch, "")
-            return f"U+{ord(ch):04X}" + (f" {name.lower()}" if name else "")
+            found = f"U+{ord(ch):04X}" + (f" {name.lower()}" if name else "")
+            return f"{what} holds a control character ({found}): write it as plain text on one line"
     return None
-
-
-def plain_problem(text: str, what: str) -> str | None:
-    """What is wrong with `text` as the free text `what`: a control character in it; or None."""
-    found = control_in(text)
-    if found is None:
-        return None
-    return f"{what} holds a control character ({found}): write it as plain text on one line"

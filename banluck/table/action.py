@@ -126,10 +126,7 @@ class CardAction(Action[S]):
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[Any]:
-        cards = parse_cards(args)
-        if len(cards) != 1:
-            raise RuleError(cls.one_card or f"usage: {cls.usage}")
-        return cls(cards[0])
+        return cls(_one_card(cls, args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +146,15 @@ class NamedCardAction(Action[S]):
     def parse(cls, args: Sequence[str]) -> Action[Any]:
         if len(args) != 2:
             raise RuleError(f"usage: {cls.usage}{cls.usage_note}")
-        cards = parse_cards(args[1:])
-        if len(cards) != 1:
-            raise RuleError(cls.one_card or f"usage: {cls.usage}")
-        return cls(args[0], cards[0])
+        return cls(args[0], _one_card(cls, args[1:]))
+
+
+def _one_card(cls: type[CardAction[Any]] | type[NamedCardAction[Any]], args: Sequence[str]) -> Card:
+    """The one card of a line; its `one_card` refusal (else its usage) for more or fewer."""
+    cards = parse_cards(args)
+    if len(cards) != 1:
+        raise RuleError(cls.one_card or f"usage: {cls.usage}")
+    return cards[0]
 
 
 def cards_text(cards: Sequence[Card]) -> str:

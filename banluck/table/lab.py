@@ -12,15 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-# a progress callback: (done, total)
-Update = Callable[[int, int], None]
-
 
 class Progress(Protocol):
     """What a long computation says while it runs (a bar or a status line on the terminal)."""
 
-    def bar(self, text: str, total: int) -> Update | None:
-        """A task of `total` steps; the callback reports how far it is (None: not shown)."""
+    def bar(self, text: str, total: int) -> Callable[[int, int], None] | None:
+        """A task of `total` steps; the callback reports how far it is, (done, total) (None:
+        not shown)."""
         ...
 
     def say(self, text: str) -> None:

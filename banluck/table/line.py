@@ -18,9 +18,7 @@ def split_line(text: str) -> list[str]:
     body = text[:end].strip()
     if body != text[:end]:
         words, _ = _words(body)
-    if words is None:
-        return text.split("#", 1)[0].split()
-    return words
+    return text.split("#", 1)[0].split() if words is None else words
 
 
 def _words(text: str) -> tuple[list[str] | None, int]:

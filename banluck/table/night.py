@@ -7,12 +7,13 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from banluck.core.errors import RuleError
-from banluck.core.money import Transfer
+from banluck.core.money import Transfer, rule_amount
 from banluck.core.suggest import close_to, unknown_word
 from banluck.table.action import DEALER, Action
 from banluck.table.game import Game, HelpRow
@@ -29,9 +30,6 @@ from banluck.table.seating import (
     check_name,
 )
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["Done", "Night"]  # Done: what a line did (banluck.table.kind), as every night kind says
 
 EVERYONE = ("all", "everyone")
@@ -39,14 +37,9 @@ EVERYONE = ("all", "everyone")
 
 def _next_seat(seats: Sequence[str], after: str, out: Sequence[str] = ()) -> str:
     """The seat after `after` that is in play (a seat sitting out is passed over)."""
-    if after not in seats:
-        return next((n for n in seats if n not in out), seats[0])
-    at = seats.index(after)
-    for step in range(1, len(seats) + 1):
-        name = seats[(at + step) % len(seats)]
-        if name not in out:
-            return name
-    return seats[(at + 1) % len(seats)]
+    at = seats.index(after) + 1 if after in seats else 0
+    ring = [*seats[at:], *seats[:at]]
+    return next((n for n in ring if n not in out), ring[0])
 
 
 # The night's words that may raise the next round's bets (a stake, a seat, a player back in);
@@ -87,16 +80,11 @@ class Night:
         """A seated name, matched without regard to case; `dealer` stays `dealer`."""
         if name.lower() == DEALER:
             return DEALER
-        for seat in self.seating.seats:
+        players = self.current.state.players if self.current is not None else ()
+        for seat in (*self.seating.seats, *players):
             if seat.lower() == name.lower():
-                return seat
-        if self.current is not None:
-            player: str
-            for player in self.current.state.players:
-                if player.lower() == name.lower():
-                    return player
-        close = close_to(name, self.seating.seats)
-        if close is not None:
+                return str(seat)
+        if (close := close_to(name, self.seating.seats)) is not None:
             raise RuleError(f"{name} is not at the table: did you mean {close}?")
         if name.lower() in RESERVED:
             raise RuleError(
@@ -122,43 +110,31 @@ class Night:
         side = self.seating.side
         if side is not None and word in side.words():
             done = self._side_line(side, word, list(args))
-            self.lines.append((word, list(args)))
-            return done
-        handler = _NIGHT_WORDS.get(word)
-        if handler is not None:
-            empty_round, seating = self.current, self.seating
-            self._between_rounds(word)
+        elif (handler := _NIGHT_WORDS.get(word)) is not None:
             settled = len(self.rounds)
-            try:
+            with self._between_rounds(word) as seating:
                 handler(self, list(args))
                 if word in RAISES_BETS:  # what the next round puts at stake: the side's limits
                     self._check_bets(seating)
-            except RuleError:
-                self.current = self.current or empty_round
-                self.seating = seating
-                raise
             text = " ".join([word, *args])
             if word == "round":
                 done = Done("play", text)
             elif len(self.rounds) > settled:  # the bank passed closing the side: a settlement
                 done = Done("settled", text, self.rounds[-1])
             else:
-                self.words.append((self.seating.next_round, text))
-                done = Done("word", text)
-        else:
-            action_cls = self.game.words.get(word)
-            if action_cls is None:
-                raise RuleError(unknown_word(word, self.all_words()))
+                done = self._word(text)
+        elif (action_cls := self.game.words.get(word)) is not None:
             done = self._round_line(word, action_cls, list(args))
+        else:
+            raise RuleError(unknown_word(word, self.all_words()))
         self.lines.append((word, list(args)))
         return done
 
     def undo(self) -> None:
         if not self.lines:
             raise RuleError("nothing to undo")
-        lines = self.lines[:-1]
         fresh = Night(self.start, self.game)
-        for word, args in lines:
+        for word, args in self.lines[:-1]:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
         self.rounds, self.balances, self.lines = fresh.rounds, fresh.balances, fresh.lines
@@ -169,23 +145,21 @@ class Night:
         """A between-rounds word of the game's side (`pp Bob 5`, `behind Carol Bob 5 follow`,
         `bingo Bob 5`). Money it moves is a settlement entry of its own: it takes the next place
         in the ledger but is no round (not numbered, counted or dealt as one)."""
-        empty_round, seating = self.current, self.seating
-        self._between_rounds(word)
-        try:
+        with self._between_rounds(word) as seating:
             done = side.word(word, args, self.seating, self.resolve)
             if not done.transfers:
                 self.seating = replace(self.seating, side=done.side)
                 if done.raises:  # it may raise what the next round puts at stake
                     self._check_bets(seating)
-        except RuleError:
-            self.current = self.current or empty_round
-            self.seating = seating
-            raise
         if done.transfers:
             self._settle_between_rounds(done.side, list(done.transfers), done.line, word)
             return Done("settled", done.line, self.rounds[-1])
-        self.words.append((self.seating.next_round, done.line))
-        return Done("word", done.line)
+        return self._word(done.line)
+
+    def _word(self, text: str) -> Done:
+        """A word between rounds that moved no money: kept with the table."""
+        self.words.append((self.seating.next_round, text))
+        return Done("word", text)
 
     def _settle_between_rounds(
         self, after: Side, transfers: list[Transfer], text: str, word: str
@@ -202,22 +176,24 @@ class Night:
             table_before=self._table_before(),
             counted=s.round_number - 1,
         )
+        self._record(finished)
+        self.seating = replace(s, side=after, next_round=s.next_round + 1, between=s.between + 1)
+
+    def _record(self, finished: FinishedRound) -> None:
         self.rounds.append(finished)
         for name, amount in finished.nets().items():
             self.balances[name] = self.balances.get(name, 0) + amount
-        self.seating = replace(s, side=after, next_round=s.next_round + 1, between=s.between + 1)
 
     def _table_before(self) -> dict[str, Any]:
         s = self.seating
-        before = {
+        side = s.side.before() if s.side is not None else {}
+        return {
             "dealer": s.dealer,
             "default_stake": s.default_stake,
             "dealt": s.dealt,
             "won": s.won,
+            **side,
         }
-        if s.side is not None:
-            before.update(s.side.before())
-        return before
 
     def side_notes(self) -> SideNotes:
         """What the console shows of the game's side: its live Bingo cards (during a round too),
@@ -225,9 +201,14 @@ class Night:
         side = self.seating.side
         if side is None:
             return SideNotes()
-        return side.notes(self.seating, self.next_table() if self.current is None else None)
+        between = self._next_table(self.seating) if self.current is None else None
+        return side.notes(self.seating, between)
 
-    def _between_rounds(self, word: str) -> None:
+    @contextmanager
+    def _between_rounds(self, word: str) -> Iterator[Seating]:
+        """A word that comes between rounds, with the seating before it: on a refusal the night
+        is as it was."""
+        empty_round, seating = self.current, self.seating
         if self.current is not None and not self.current.actions:
             self.current = None  # a round with nothing in it yet: start it again afterwards
         if self.current is not None:
@@ -235,6 +216,12 @@ class Night:
                 f"`{word}` comes between rounds: round {self.seating.round_number} is still being"
                 f" played ({self.current.pending()})"
             )
+        try:
+            yield seating
+        except RuleError:
+            self.current = self.current or empty_round
+            self.seating = seating
+            raise
 
     # -- round lines ----------------------------------------------------------------------------
     def aliases(self) -> dict[str, str]:
@@ -264,9 +251,7 @@ class Night:
         state = self.current.state if self.current is not None else None
         if position == 1 or word in self.name_words()[0]:
             return list(self.game.names_for(word, state, list(self.seating.seats)))
-        if word == "open" and position == 2:
-            return ["bust"]
-        return []
+        return ["bust"] if word == "open" and position == 2 else []
 
     def help_rows(self) -> tuple[HelpRow, ...]:
         return self.game.help_rows
@@ -290,15 +275,14 @@ class Night:
         return [w for w, said in words.items() if said.offered is not None and said.offered(preset)]
 
     def _round_line(self, word: str, action_cls: type[Action[Any]], args: list[str]) -> Done:
-        started = False
-        if self.current is None:
+        started = self.current is None
+        if started:
             if action_cls is not self.game.opening:
                 opening = self.game.opening
                 raise RuleError(
                     f"the round starts with `{opening.usage}` ({opening.help}), before `{word}`"
                 )
             self._start_round()
-            started = True
         rnd = self.current
         assert rnd is not None
         done: list[Action[Any]] = []
@@ -332,16 +316,11 @@ class Night:
             stakes[name] = stake
         self.current = Round(self._table(s, stakes), self.game)
 
-    def next_table(self) -> Table | None:
-        """The table the next round would be dealt with now (None when nobody has a stake)."""
-        return self._next_table(self.seating)
-
     def _next_table(self, s: Seating) -> Table | None:
-        """The table the next round would be dealt with, the seats without a stake left out."""
+        """The table the next round would be dealt with, the seats without a stake left out
+        (None when nobody has a stake)."""
         stakes = {n: v for n in s.seats if n != s.dealer and (v := s.stake_of(n)) is not None}
-        if not stakes:
-            return None
-        return self._table(s, stakes)
+        return self._table(s, stakes) if stakes else None
 
     def _table(self, s: Seating, stakes: dict[str, int]) -> Table:
         side = s.side.round_bets(stakes) if s.side is not None else None
@@ -350,10 +329,7 @@ class Night:
     def _check_bets(self, before: Seating) -> None:
         """The side's limits on the next round's bets (casino: limits.bank)."""
         side = self.seating.side
-        if side is None:
-            return
-        after = self._next_table(self.seating)
-        if after is not None:
+        if side is not None and (after := self._next_table(self.seating)) is not None:
             side.check(after, self._next_table(before))
 
     def _finish_round(self, rnd: Round[Any]) -> None:
@@ -377,28 +353,19 @@ class Night:
             table_before=table_before,
             counted=self.seating.round_number,
         )
-        self.rounds.append(finished)
-        for name, amount in finished.nets().items():
-            self.balances[name] = self.balances.get(name, 0) + amount
         self.current = None
         s = replace(self.seating, next_round=self.seating.next_round + 1, side=after)
-        if finished.ended in self.game.redealt:
-            self.seating = s  # the cards are dealt again by the same dealer: not a round dealt
-            return
-        dealt = s.dealt + 1
-        won = s.won + (1 if finished.nets().get(s.dealer, 0) > 0 else 0)
-        s = replace(s, dealt=dealt, won=won)
-        if not s.preset.rotation.passes(dealt, won):
-            self.seating = s
-            return
-        s, closes = self._bank_passes(s)
-        if closes:  # the money it closes is the last round's
-            finished = replace(finished, transfers=finished.transfers + tuple(closes))
-            self.rounds[-1] = finished
-            for t in closes:
-                self.balances[t.payer] = self.balances.get(t.payer, 0) - t.amount
-                self.balances[t.payee] = self.balances.get(t.payee, 0) + t.amount
-        self.seating = _pass_deal(s)
+        # a round the same dealer deals again (its cards redealt) is not a round dealt
+        if finished.ended not in self.game.redealt:
+            dealt = s.dealt + 1
+            won = s.won + (1 if finished.nets().get(s.dealer, 0) > 0 else 0)
+            s = replace(s, dealt=dealt, won=won)
+            if s.preset.rotation.passes(dealt, won):
+                s, closes = self._bank_passes(s)  # the money it closes is the last round's
+                finished = replace(finished, transfers=finished.transfers + tuple(closes))
+                s = _pass_deal(s)
+        self._record(finished)
+        self.seating = s
 
     def _bank_passes(self, s: Seating) -> tuple[Seating, list[Transfer]]:
         """The bank passes: what the side closes then (Bingo cards); the seating after it, and
@@ -413,28 +380,23 @@ class Night:
         # `stake all N` is every seat's stake (own stakes cleared): what a typed `stake N` is
         # stored as. A stored `stake N` keeps the meaning banluck 0.1 gave it (the stake of the
         # seats without their own), so old nights replay as they were played.
-        if len(args) == 2 and args[0].lower() in EVERYONE:
-            amount = _amount(args[1])
-            # every seat's stake, and every betting spot's of the side (`stake Bob:2`) with it
-            side = self.seating.side
-            side = side.with_stake(None, amount) if side is not None else None
-            self.seating = replace(self.seating, default_stake=amount, stakes=(), side=side)
-        elif len(args) == 1:
-            amount = _amount(args[0])
-            self.seating = replace(self.seating, default_stake=amount)
-        elif len(args) == 2 and self._spot(args[0]) is not None:
-            spot = self._spot(args[0])
-            amount = _amount(args[1])
-            assert self.seating.side is not None
-            self.seating = replace(self.seating, side=self.seating.side.with_stake(spot, amount))
-        elif len(args) == 2:
-            name = self._stake_name(args[0])
-            amount = _amount(args[1])
-            stakes = dict(self.seating.stakes)
-            stakes[name] = amount
-            self.seating = replace(self.seating, stakes=tuple(sorted(stakes.items())))
-        else:
+        s = self.seating
+        if len(args) == 1:
+            self.seating = replace(s, default_stake=rule_amount(args[0], "stake"))
+        elif len(args) != 2:
             raise RuleError("usage: stake AMOUNT (everyone), or stake NAME AMOUNT")
+        elif args[0].lower() in EVERYONE:
+            amount = rule_amount(args[1], "stake")
+            # every seat's stake, and every betting spot's of the side (`stake Bob:2`) with it
+            side = s.side.with_stake(None, amount) if s.side is not None else None
+            self.seating = replace(s, default_stake=amount, stakes=(), side=side)
+        elif (spot := self._spot(args[0])) is not None:
+            assert s.side is not None
+            self.seating = replace(s, side=s.side.with_stake(spot, rule_amount(args[1], "stake")))
+        else:
+            name = self._stake_name(args[0])
+            stakes = {**dict(s.stakes), name: rule_amount(args[1], "stake")}
+            self.seating = replace(s, stakes=tuple(sorted(stakes.items())))
 
     def _round(self, args: list[str]) -> None:
         if args:
@@ -460,10 +422,7 @@ class Night:
         seats = list(self.seating.seats)
         at = len(seats)
         if len(args) >= 2 and args[-2].lower() == "after":
-            neighbour = self.resolve(args[-1])
-            if neighbour == DEALER:
-                neighbour = self.seating.dealer
-            at = seats.index(neighbour) + 1
+            at = seats.index(self._seated(args[-1])) + 1
             args = args[:-2]
         if not args or any(name.lower() == "after" for name in args):
             raise RuleError(usage)
@@ -483,7 +442,7 @@ class Night:
             raise RuleError("usage: sit NAME [NAME...]: they sit out until `back NAME`")
         s = self.seating
         for raw in args:
-            name = self._seated(raw, "sit")
+            name = self._seated(raw)
             if name in s.out:
                 raise RuleError(f"{name} is already sitting out: `back {name}` brings them back")
             out = (*s.out, name)
@@ -493,7 +452,7 @@ class Night:
                 )
             s = replace(s, out=out)
             if name == s.dealer:
-                s = replace(s, dealer=_next_seat(s.seats, name, s.out), dealt=0, won=0)
+                s = _pass_deal(s)
         self.seating = s
 
     def _back(self, args: list[str]) -> None:
@@ -501,19 +460,16 @@ class Night:
             raise RuleError("usage: back NAME [NAME...]: they are dealt in again")
         s = self.seating
         for raw in args:
-            name = self._seated(raw, "back")
+            name = self._seated(raw)
             if name not in s.out:
                 raise RuleError(f"{name} is not sitting out: `sit {name}` sits them out")
             s = replace(s, out=tuple(n for n in s.out if n != name))
         self.seating = s
 
-    def _seated(self, raw: str, word: str) -> str:
+    def _seated(self, raw: str) -> str:
+        """The seat a name of a night word is (between rounds: `dealer` is the dealer's)."""
         name = self.resolve(raw)
-        if name == DEALER:
-            name = self.seating.dealer
-        if name not in self.seating.seats:
-            raise RuleError(f"usage: {word} NAME: name someone seated at the table")
-        return name
+        return self.seating.dealer if name == DEALER else name
 
     def _leave(self, args: list[str]) -> None:
         if not args:
@@ -537,13 +493,10 @@ class Night:
                 )
             if s.side is not None:  # the leaver's side bets, boxes and bets behind
                 s = replace(s, side=s.side.leaving(s, name))
-            dealer, dealt, won = s.dealer, s.dealt, s.won
             if name == s.dealer:
-                dealer, dealt, won = _next_seat(s.seats, name, s.out), 0, 0
+                s = _pass_deal(s)
             stakes = tuple((k, v) for k, v in s.stakes if k != name)
-            s = replace(
-                s, seats=tuple(seats), dealer=dealer, dealt=dealt, won=won, stakes=stakes, out=out
-            )
+            s = replace(s, seats=tuple(seats), stakes=stakes, out=out)
         self.seating = s
 
     def _stake_name(self, name: str) -> str:
@@ -586,8 +539,7 @@ def changes(before: Seating, after: Seating) -> str | None:
         at = after.seats.index(name)
         place = f" after {after.seats[at - 1]}" if at < len(after.seats) - 1 else ""
         said.append(f"{name} sits down{place}" + (f" at {stake}" if stake is not None else ""))
-    if went:
-        said.append(f"{_names(went)} {'leaves' if len(went) == 1 else 'leave'} the table")
+    said += _names(went, "leaves the table", "leave the table")
     moved = [
         n
         for n in after.seats
@@ -598,12 +550,9 @@ def changes(before: Seating, after: Seating) -> str | None:
         said.append(f"everyone's stake is now {after.stake_of(after.seats[0])}")
     else:
         said += [f"{n}'s stake is now {after.stake_of(n)}" for n in moved]
-    sat = [n for n in after.out if n not in before.out]
-    if sat:
-        said.append(f"{_names(sat)} {'sits' if len(sat) == 1 else 'sit'} out")
+    said += _names([n for n in after.out if n not in before.out], "sits out", "sit out")
     back = [n for n in before.out if n not in after.out and n in after.seats]
-    if back:
-        said.append(f"{_names(back)} {'is' if len(back) == 1 else 'are'} back in")
+    said += _names(back, "is back in", "are back in")
     if before.dealer != after.dealer:
         said.append(f"the deal passes to {after.dealer}")
     if after.side is not None and before.side is not None:  # the side's bets (`pp`, `behind`)
@@ -611,18 +560,16 @@ def changes(before: Seating, after: Seating) -> str | None:
     return "; ".join(said) if said else None
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(names: Sequence[str], one: str, many: str) -> list[str]:
+    """[`Bob sits out`], [`Bob and Carol sit out`]: the names, then what one or many do; []
+    for nobody."""
+    if len(names) < 2:
+        return [f"{name} {one}" for name in names]
+    return [f"{', '.join(names[:-1])} and {names[-1]} {many}"]
 
 
 def _pass_deal(s: Seating) -> Seating:
     return replace(s, dealer=_next_seat(s.seats, s.dealer, s.out), dealt=0, won=0)
-
-
-def _amount(text: str, what: str = "stake") -> int:
-    from banluck.core.money import rule_amount
-
-    return rule_amount(text, what)
 
 
 _NIGHT_WORDS = {

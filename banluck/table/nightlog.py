@@ -25,8 +25,6 @@ class LogError(BanluckError):
 
     def __init__(self, source: str, line: int, message: str) -> None:
         super().__init__(f"{source}:{line}: {message}")
-        self.source = source
-        self.line = line
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +35,8 @@ class LogLine:
 
 
 def parse_lines(text: str) -> list[LogLine]:
-    out: list[LogLine] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        words = split_line(raw)
-        if words:
-            out.append(LogLine(number, words[0].lower(), tuple(words[1:])))
-    return out
+    numbered = ((n, split_line(raw)) for n, raw in enumerate(text.splitlines(), start=1))
+    return [LogLine(n, words[0].lower(), tuple(words[1:])) for n, words in numbered if words]
 
 
 def read_night(

@@ -73,9 +73,7 @@ class FinishedRound:
         return not self.stakes
 
     def nets(self) -> dict[str, int]:
-        out = {name: 0 for name in (self.dealer, *self.stakes)}
-        out.update({k: v for k, v in nets(list(self.transfers)).items()})
-        return out
+        return dict.fromkeys((self.dealer, *self.stakes), 0) | nets(self.transfers)
 
     def to_dict(self) -> dict[str, Any]:
         """The round as the ledger records it, with the table it started from (so that undoing

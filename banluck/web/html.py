@@ -16,16 +16,12 @@ from importlib import resources
 from typing import Any
 
 from banluck.money.entries import round_title
-from banluck.web.svg import results_chart, turns_chart
+from banluck.web.svg import results_chart, signed, turns_chart
 
 
 def static(name: str) -> bytes:
     """A file shipped in the package's `static` folder (read once by the server)."""
     return resources.files("banluck.web").joinpath("static", name).read_bytes()
-
-
-def signed(amount: int) -> str:
-    return f"+{amount}" if amount > 0 else str(amount)
 
 
 def _amount(amount: int | None) -> str:
@@ -50,8 +46,9 @@ def _table(head: Sequence[str], rows: Iterable[str], cls: str = "") -> str:
         f'<th class="num">{escape(h[1:])}</th>' if h.startswith(">") else f"<th>{escape(h)}</th>"
         for h in head
     )
-    body = "".join(rows)
-    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+    return (
+        f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
 def headline(view: Mapping[str, Any]) -> str:
@@ -215,33 +212,35 @@ def _chart(view: Mapping[str, Any]) -> str:
     return _section("Through the night", svg) if svg else ""
 
 
-def body(view: Mapping[str, Any], *, report_link: bool = True) -> str:
+NO_NIGHT = (
+    '<section class="card"><h2>No night yet</h2><p>the dealer has not started one</p></section>'
+)
+HEAD = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+)
+
+
+def body(view: Mapping[str, Any]) -> str:
     """The page's live part: everything that changes when the store does."""
     if view.get("night") is None:
-        return '<section class="card"><h2>No night yet</h2><p>the dealer has not started one</p></section>'
-    night = view["night"]
-    head = f'<header><h1>{escape(headline(view))}</h1><p class="dim">{escape(_stakes(night))}</p></header>'
-    parts = [
-        head,
-        _live(view),
-        _results(view),
-        _settle(view),
-        _chart(view),
-        _turns(view),
-        _rounds(view["rounds"], "Last rounds"),
-    ]
-    if report_link:
-        parts.append('<p class="foot"><a href="report">the night report (to keep or print)</a></p>')
-    return "".join(p for p in parts if p)
+        return NO_NIGHT
+    foot = '<p class="foot"><a href="report">the night report (to keep or print)</a></p>'
+    return _night(view, _stakes(view["night"]), "Last rounds", _live(view), foot)
+
+
+def _night(view: Mapping[str, Any], note: str, rounds: str, live: str = "", foot: str = "") -> str:
+    """A night's header (`note` under its headline), its sections and its rounds."""
+    head = f'<header><h1>{escape(headline(view))}</h1><p class="dim">{escape(note)}</p></header>'
+    parts = [head, live, _results(view), _settle(view), _chart(view), _turns(view)]
+    return "".join(p for p in [*parts, _rounds(view["rounds"], rounds), foot] if p)
 
 
 def page(view: Mapping[str, Any]) -> str:
     """The whole page as first served; its script then follows the events (`events`)."""
     title = escape(headline(view)) if view.get("night") else "banluck"
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="color-scheme" content="light dark">'
+        f'{HEAD}<meta name="color-scheme" content="light dark">'
         '<link rel="icon" href="data:,">'
         f"<title>{title}</title>"
         '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script></head>'
@@ -256,26 +255,14 @@ def report(view: Mapping[str, Any]) -> tuple[str, str]:
     css = static("page.css").decode() + static("report.css").decode()
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     policy = f"default-src 'none'; style-src 'sha256-{digest}'; img-src data:; base-uri 'none'; form-action 'none'"
-    if view.get("night") is None:
-        inner = body(view, report_link=False)
-        title = "banluck"
+    night = view.get("night")
+    if night is None:
+        inner, title = NO_NIGHT, "banluck"
     else:
         title = escape(f"banluck · {headline(view)}")
-        night = view["night"]
-        parts = [
-            f"<header><h1>{escape(headline(view))}</h1>"
-            f'<p class="dim">{escape(night["description"])} · {escape(_stakes(night))}</p></header>',
-            _results(view),
-            _settle(view),
-            _chart(view),
-            _turns(view),
-            _rounds(view["rounds"], "Every round"),
-        ]
-        inner = "".join(p for p in parts if p)
+        inner = _night(view, f"{night['description']} · {_stakes(night)}", "Every round")
     html = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">'
+        f'{HEAD}<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">'
         f"<title>{title}</title><style>{css}</style></head>"
         f'<body class="report"><main>{inner}</main></body></html>'
     )

@@ -58,7 +58,6 @@ class Hub:
         self.fragment = ""
         self.seen: Any = object()
         self.changed = asyncio.Event()
-        self.clients = 0
 
     def refresh(self) -> bool:
         """Read the store again when its stamp changed; True when it did."""
@@ -75,8 +74,7 @@ class Hub:
 
     async def watch(self) -> None:
         while True:
-            changed = await asyncio.to_thread(self.refresh)
-            if changed:
+            if await asyncio.to_thread(self.refresh):
                 self.version += 1
                 event, self.changed = self.changed, asyncio.Event()
                 event.set()
@@ -111,18 +109,16 @@ class Guard:
         path: str = scope.get("path", "")
         head, _, rest = path[1:].partition("/")
         if not secrets.compare_digest(f"/{head}".encode(), self.prefix.encode()):
-            await Response(status_code=403)(scope, receive, send)
+            refusal = Response(status_code=403)
+        elif not rest and not path.endswith("/"):
+            refusal = Response(status_code=307, headers={"Location": f"{self.prefix}/"})
+        elif scope.get("method") not in ("GET", "HEAD"):
+            refusal = Response(status_code=405, headers={"Allow": "GET"})
+        else:
+            scope = {**scope, "path": "/" + rest, "raw_path": ("/" + rest).encode()}
+            await self.app(scope, receive, send)
             return
-        if not rest and not path.endswith("/"):
-            await Response(status_code=307, headers={"Location": f"{self.prefix}/"})(
-                scope, receive, send
-            )
-            return
-        if scope.get("method") not in ("GET", "HEAD"):
-            await Response(status_code=405, headers={"Allow": "GET"})(scope, receive, send)
-            return
-        scope = {**scope, "path": "/" + rest, "raw_path": ("/" + rest).encode()}
-        await self.app(scope, receive, send)
+        await refusal(scope, receive, send)
 
 
 def make_app(
@@ -166,23 +162,17 @@ def make_app(
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[bytes]:
-            hub.clients += 1
-            try:
-                yield b"retry: 1000\n\n"
-                version = hub.version
-                yield _event(hub.fragment, version)
-                while True:
-                    waiting = hub.changed
-                    if hub.version == version:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(waiting.wait(), KEEPALIVE)
-                    if hub.version == version:
-                        yield b": still here\n\n"
-                        continue
+            yield b"retry: 1000\n\n"
+            version = None  # the view is sent at once, then after each change
+            while True:
+                if hub.version == version:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(hub.changed.wait(), KEEPALIVE)
+                if hub.version == version:
+                    yield b": still here\n\n"
+                else:
                     version = hub.version
                     yield _event(hub.fragment, version)
-            finally:
-                hub.clients -= 1
 
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

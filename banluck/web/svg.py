@@ -13,6 +13,20 @@ COLOURS = 8
 WIDTH = 480
 
 
+def signed(amount: int) -> str:
+    """An amount with its sign: `+5`, `-3`, `0`."""
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def _svg(height: int, title: str) -> list[str]:
+    """The opening of a chart's picture, its title said to screen readers too."""
+    return [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img"'
+        f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+    ]
+
+
 def _ticks(low: int, high: int, count: int = 4) -> list[int]:
     """Round amounts from below `low` to above `high` for an axis (0 always among them)."""
     raw = max(high - low, 1) / count
@@ -44,11 +58,7 @@ def results_chart(chart: Mapping[str, Any], title: str = "Running result by roun
     def py(v: float) -> float:
         return top + plot_h * (high - v) / max(high - low, 1)
 
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img"'
-        f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title)}</title>",
-    ]
+    parts = _svg(height, title)
     for t in yt:
         y = py(t)
         cls = "axis zero" if t == 0 else "grid"
@@ -56,9 +66,7 @@ def results_chart(chart: Mapping[str, Any], title: str = "Running result by roun
             f'<line class="{cls}" x1="{left}" x2="{WIDTH - right}" y1="{y:.1f}" y2="{y:.1f}"/>'
         )
         parts.append(
-            f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{t:+d}</text>'.replace(
-                "+0<", "0<"
-            )
+            f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{signed(t)}</text>'
         )
     step = max(1, (n - 1) // 10)
     for i in range(0, n, step):
@@ -81,9 +89,7 @@ def results_chart(chart: Mapping[str, Any], title: str = "Running result by roun
             f'<rect class="key s{k % COLOURS}" x="{lx:.1f}" y="{ly}" width="14" height="4"/>'
         )
         parts.append(
-            f'<text class="label" x="{lx + 18:.1f}" y="{ly + 6}">{escape(name)} {line[-1]:+d}</text>'.replace(
-                " +0<", " 0<"
-            )
+            f'<text class="label" x="{lx + 18:.1f}" y="{ly + 6}">{escape(name)} {signed(line[-1])}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -110,19 +116,17 @@ def turns_chart(turns: Sequence[Mapping[str, Any]], title: str = "The bank's tur
     def py(v: float) -> float:
         return top + mid_h * (top_v - v) / (top_v - low_v)
 
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img"'
-        f' aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
-        f"<title>{escape(title)}</title>",
-        f'<line class="axis zero" x1="{left}" x2="{WIDTH - right}" y1="{py(0):.1f}" y2="{py(0):.1f}"/>',
-    ]
+    parts = _svg(height, title)
+    parts.append(
+        f'<line class="axis zero" x1="{left}" x2="{WIDTH - right}" y1="{py(0):.1f}" y2="{py(0):.1f}"/>'
+    )
     for t in turns:
         x0, x1 = px(int(t["first"])), px(int(t["last"]) + 1)
         v = int(t["made"])
         y0, y1 = sorted((py(0), py(v)))
         cls = "up" if v > 0 else "down" if v < 0 else "even"
         rounds = f"{t['first']}" if t["first"] == t["last"] else f"{t['first']}-{t['last']}"
-        label = f"{t['dealer']} rounds {rounds}: {v:+d}".replace(": +0", ": 0")
+        label = f"{t['dealer']} rounds {rounds}: {signed(v)}"
         parts.append(
             f'<rect class="bar {cls}" x="{x0 + 1:.1f}" y="{y0:.1f}" width="{max(x1 - x0 - 2, 1):.1f}"'
             f' height="{max(y1 - y0, 1):.1f}"><title>{escape(label)}</title></rect>'
@@ -130,9 +134,7 @@ def turns_chart(turns: Sequence[Mapping[str, Any]], title: str = "The bank's tur
         if x1 - x0 >= 40:
             ty = y0 - 4  # above the bar, or above the line for a loss
             parts.append(
-                f'<text class="label" x="{(x0 + x1) / 2:.1f}" y="{ty:.1f}" text-anchor="middle">{v:+d}</text>'.replace(
-                    ">+0<", ">0<"
-                )
+                f'<text class="label" x="{(x0 + x1) / 2:.1f}" y="{ty:.1f}" text-anchor="middle">{signed(v)}</text>'
             )
             parts.append(
                 f'<text class="tick" x="{(x0 + x1) / 2:.1f}" y="{height - 22}" text-anchor="middle">{escape(str(t["dealer"]))}</text>'
