@@ -238,9 +238,11 @@ def running(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> dict[
         if number is None or between_rounds(e):  # a correction, a buy-in, a prize, money
             # between rounds (a Bingo cash-out): the last point moves
             for n in people:
-                series[n].append(0)
-        for n in people:  # a correction, a buy-in or a prize moves the last point
-            series[n][-1] = total[n]
+                series[n][-1] = total[n]
+            continue
+        xs.append(int(number))
+        for n in people:
+            series[n].append(total[n])
     return {"rounds": xs, "series": series}
 
 
