@@ -17,12 +17,15 @@ if TYPE_CHECKING:
 def console(stderr: bool = False) -> Console:
     """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
     at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
-    log."""
+    log. Text is printed as written: `:name:` is no emoji code (nor is rich's table of them
+    loaded)."""
     from rich.console import Console
 
     if os.environ.get("NO_COLOR"):
-        return Console(stderr=stderr, color_system=None, no_color=True, highlight=False)
-    return Console(stderr=stderr, highlight=False)
+        return Console(
+            stderr=stderr, color_system=None, no_color=True, highlight=False, emoji=False
+        )
+    return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def show(*parts: RenderableType, stderr: bool = False) -> None:
