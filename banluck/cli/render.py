@@ -219,6 +219,7 @@ def print_advice(
     ]
     heads = ["", *(label for label, _ in rows)]
     from rich.table import Table
+    from rich.text import Text
 
     screen = out if out is not None else console()
     screen.print(head)
@@ -227,8 +228,8 @@ def print_advice(
     rich_table.add_column("")
     for name in names:
         rich_table.add_column(name, justify="right", no_wrap=True)
-    for label, cells in rows:
-        rich_table.add_row(label, *cells)
+    for label, cells in rows:  # plain text: rich reads no markup in the figures
+        rich_table.add_row(*(Text(cell) for cell in (label, *cells)))
     if screen.width >= NARROW and fits(["", *names], grid, screen.width, boxed=True):
         screen.print(rich_table)
     else:

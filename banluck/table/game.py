@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
@@ -81,8 +81,7 @@ class Panel:
     hints: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HelpRow:
+class HelpRow(NamedTuple):
     """One line of the console's `help`: the word as typed, its aliases, what it does."""
 
     example: str

@@ -18,7 +18,6 @@ from banluck.table.action import DEALER, Action
 from banluck.table.game import Game, HelpRow
 from banluck.table.kind import Done
 from banluck.table.line import NIGHT_ALIASES, Line
-from banluck.table.round import Round
 from banluck.table.seating import (
     RESERVED,
     FinishedRound,
@@ -30,7 +29,7 @@ from banluck.table.seating import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from banluck.table.round import Round
 
 __all__ = ["Done", "Night"]  # Done: what a line did (banluck.table.kind), as every night kind says
 
@@ -329,6 +328,8 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
+        from banluck.table.round import Round  # what a round being dealt needs
+
         self.current = Round(self._table(s, stakes), self.game)
 
     def next_table(self) -> Table | None:
