@@ -22,11 +22,11 @@ from banluck.app.games import game_for, load_preset
 from banluck.core.errors import BanluckError
 from banluck.table.line import split_line
 from banluck.table.night import Night
-from banluck.table.nightlog import LogLine, read_night
 from banluck.table.seating import Seating
 
 if TYPE_CHECKING:
     from banluck.storage import Store
+    from banluck.table.nightlog import LogLine
     from banluck.table.preset import TablePreset
 
 
@@ -198,6 +198,7 @@ def read_log(
     """A whole night log played (presets by name from the preset files, unless `load`), with
     its `rule` lines applied to the named preset."""
     from banluck.app import presets
+    from banluck.table.nightlog import read_night  # what only a night log read needs
 
     def load_with_rules(name: str, rules: Sequence[tuple[str, str]]) -> TablePreset:
         return presets.with_rules((load or presets.load)(name), rules)

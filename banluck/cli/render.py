@@ -17,12 +17,13 @@ if TYPE_CHECKING:
 def console() -> Console:
     """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
     at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
-    log."""
+    log. Text is printed as written: `:name:` is no emoji code (nor is rich's table of them
+    loaded)."""
     from rich.console import Console
 
     if os.environ.get("NO_COLOR"):
-        return Console(color_system=None, no_color=True, highlight=False)
-    return Console(highlight=False)
+        return Console(color_system=None, no_color=True, highlight=False, emoji=False)
+    return Console(highlight=False, emoji=False)
 
 
 def show(*parts: RenderableType) -> None:
@@ -259,12 +260,13 @@ def by_column(
     """Rows of figures (a label and a value a name) with a column a name, where they fit `width`
     whole; else a block a name in `narrow` columns (the values of the rows `percents` with a %)."""
     from rich.table import Column, Table
+    from rich.text import Text
 
     cells = [[label, *values] for label, values in rows]
     if width >= NARROW and fits(["", *names], cells, width, boxed=True):
         table = Table("", *(Column(n, justify="right", no_wrap=True) for n in names))
-        for row in cells:
-            table.add_row(*row)
+        for row in cells:  # plain text: rich reads no markup in the figures
+            table.add_row(*(Text(cell) for cell in row))
         return table if title is None else titled(title, table)
     heads = ["", *(label.strip() for label, _ in rows)]
     blocks = [

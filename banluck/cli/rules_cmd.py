@@ -7,7 +7,7 @@ editor's helpers are imported inside the commands that use them.
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,9 @@ from banluck.app import presets
 from banluck.app.games import knobs_of
 from banluck.core.errors import PresetError
 from banluck.core.knobs import Knob
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 rules_app = typer.Typer(
     help="House-rule presets: list, show, new, set, diff, validate, edit.",
@@ -121,15 +124,19 @@ def show(
     for i, knob in enumerate(knobs):
         last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
         table.add_row(
-            knob.key,
-            _value(preset.get(knob.key)),
-            _allowed(knob),
-            knob.help,
+            *_cells(knob.key, _value(preset.get(knob.key)), _allowed(knob), knob.help),
             end_section=last_of_section,
         )
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")
     out.print(table)
+
+
+def _cells(*texts: str) -> "list[Text]":
+    """A table row's cells as plain text, drawn as written (rich reads no markup in them)."""
+    from rich.text import Text
+
+    return [Text(text) for text in texts]
 
 
 def _allowed(knob: Knob) -> str:
@@ -240,7 +247,9 @@ def diff(
     table.add_column(second)
     table.add_column("meaning")
     for knob in differing:
-        table.add_row(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
+        table.add_row(
+            *_cells(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
+        )
     plural = "s" if len(differing) != 1 else ""
     typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
     console().print(table)

@@ -4,8 +4,9 @@ console.
 A round is generic: a table, a list of actions, a state replayed from them, and transfers at the
 end (`banluck.table.round.Round`). A game brings its own pieces and nothing else:
 
-- `actions`: its vocabulary, each an `Action` class with verify/apply and a night-log spelling;
-- `opening`: the action that starts a round when none is open (ban-luck: the dealer's two cards);
+- `actions`: its vocabulary, each an `Action` class with verify/apply and a night-log spelling,
+  the first starting a round when none is open (ban-luck: the dealer's two cards); a function
+  giving them, so that they are imported when a line needs them, not to show a night;
 - `new_state`: the state of a round that has just been dealt;
 - `transfers`: the money of a finished round, netting to zero;
 - `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
@@ -23,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from banluck.core.money import Transfer
@@ -79,8 +81,7 @@ class Panel:
     hints: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class HelpRow:
+class HelpRow(NamedTuple):
     """One line of the console's `help`: the word as typed, its aliases, what it does."""
 
     example: str
@@ -91,8 +92,7 @@ class HelpRow:
 @dataclass(frozen=True, slots=True)
 class Game(Generic[S]):
     name: str
-    actions: tuple[type[Action[S]], ...]
-    opening: type[Action[S]]
+    actions: Callable[[], tuple[type[Action[S]], ...]]
     new_state: Callable[[Table], S]
     transfers: Callable[[S], list[Transfer]]
     hints: Callable[[S], list[str]]
@@ -113,5 +113,20 @@ class Game(Generic[S]):
     counted: tuple[str, ...] = ()
 
     @property
+    def opening(self) -> type[Action[S]]:
+        """The action that starts a round when none is open."""
+        return self.actions()[0]
+
+    @property
     def words(self) -> dict[str, type[Action[S]]]:
-        return {cls.word: cls for cls in self.actions}
+        return {cls.word: cls for cls in self.actions()}
+
+
+def later(module: str, name: str) -> Callable[..., Any]:
+    """`module.name`, imported when it is first called: a game's pieces that only a round
+    needs (its state, hints, panel) are not loaded to show a night between rounds."""
+
+    def call(*args: Any) -> Any:
+        return getattr(import_module(module), name)(*args)
+
+    return call

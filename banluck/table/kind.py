@@ -4,16 +4,14 @@ stores it and one console draws it (docs/engine.md, "Nights of their own kind").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from banluck.table.game import HelpRow
 from banluck.table.line import Line
 from banluck.table.seating import FinishedRound
 
 
-@dataclass(frozen=True, slots=True)
-class Prize:
+class Prize(NamedTuple):
     """Money paid out of the night's pool to a player (a tournament's prize), with its note."""
 
     player: str
@@ -21,8 +19,7 @@ class Prize:
     note: str
 
 
-@dataclass(frozen=True, slots=True)
-class Done:
+class Done(NamedTuple):
     """What one line did to the night, for whoever stores it:
 
     - `play`: a line of the round being played (`line`: as stored, names as seated, cards as

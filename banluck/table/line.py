@@ -4,7 +4,7 @@ its words without the comment, the first one lower-cased and its alias resolved.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Aliases of the night's own words; a game adds those of its round words (`Game.aliases`).
 NIGHT_ALIASES = {"u": "undo", "r": "round", "p": "pass"}
@@ -83,8 +83,7 @@ def read_line(text: str, aliases: Mapping[str, str] = NIGHT_ALIASES) -> tuple[st
     return aliases.get(word, word), words[1:]
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One typed line, read once (`read`): its word, lower-cased with its alias replaced, and the
     words after it. The console reads it, and the session and the night take it as read."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, rule_amount
@@ -19,7 +19,6 @@ from banluck.table.action import DEALER, Action
 from banluck.table.game import Game, HelpRow
 from banluck.table.kind import Done
 from banluck.table.line import NIGHT_ALIASES, Line
-from banluck.table.round import Round
 from banluck.table.seating import (
     RESERVED,
     FinishedRound,
@@ -29,6 +28,9 @@ from banluck.table.seating import (
     Table,
     check_name,
 )
+
+if TYPE_CHECKING:
+    from banluck.table.round import Round
 
 __all__ = ["Done", "Night"]  # Done: what a line did (banluck.table.kind), as every night kind says
 
@@ -314,6 +316,8 @@ class Night:
                     f"no stake for {name}: set one first (stake 10, or stake {name} 10)"
                 )
             stakes[name] = stake
+        from banluck.table.round import Round  # what a round being dealt needs
+
         self.current = Round(self._table(s, stakes), self.game)
 
     def _next_table(self, s: Seating) -> Table | None:

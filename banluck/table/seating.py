@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
@@ -153,8 +153,7 @@ class Table:
 
 
 # -- the side: a game's between-round money, beside the stakes ---------------------------------
-@dataclass(frozen=True, slots=True)
-class SideWord:
+class SideWord(NamedTuple):
     """A between-rounds word of a side: its usage, what it does, and whether the console
     offers it between rounds where the house does (None: only when typed)."""
 
@@ -163,8 +162,7 @@ class SideWord:
     offered: Callable[[Any], bool] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SideDone:
+class SideDone(NamedTuple):
     """What a side's word did: the side after it, the money it moved between rounds (a
     settlement entry of its own), its stored spelling, and whether it may raise what the next
     round puts at stake (its limits are checked then)."""
@@ -175,8 +173,7 @@ class SideDone:
     raises: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SideNotes:
+class SideNotes(NamedTuple):
     """What the console shows of a side: `live` during and between rounds (a live Bingo card),
     `standing` between rounds (who is on which box), `warning` about the next round's bets."""
 

@@ -171,8 +171,7 @@ def transfers(state: ToyState) -> list[Transfer]:
 
 TOY: Game[ToyState] = Game(
     name="toy",
-    actions=(Flip,),
-    opening=Flip,
+    actions=lambda: (Flip,),
     new_state=fresh,
     transfers=transfers,
     hints=lambda state: [],

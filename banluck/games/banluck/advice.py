@@ -27,9 +27,8 @@ draw when anyone is left.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from banluck.core.cards import Card
 from banluck.core.errors import CardError, RuleError
@@ -149,8 +148,7 @@ class Lookahead:
         return total
 
 
-@dataclass(frozen=True, slots=True)
-class ClosedPlayer:
+class ClosedPlayer(NamedTuple):
     """A closed hand at the dealer's turn: who, how many cards, how he plays, what he declared."""
 
     name: str
@@ -159,8 +157,7 @@ class ClosedPlayer:
     declared: Declared = "no-instant"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerAdvice:
+class PlayerAdvice(NamedTuple):
     """The dealer's expected result against one closed player (stakes, + the dealer wins)."""
 
     name: str
@@ -177,8 +174,7 @@ class PlayerAdvice:
         return self.open_now - self.draw_first
 
 
-@dataclass(frozen=True, slots=True)
-class Advice:
+class Advice(NamedTuple):
     """What the dealer should do now: the line of each closed player and the order to open."""
 
     dealer: Hand

@@ -1,23 +1,35 @@
-"""Ban-luck as a game: its actions, fresh round state, transfers and console pieces."""
+"""Ban-luck as a game: its actions, fresh round state, transfers and console pieces.
+
+The round's pieces (actions, state, hints, panel, transfers) are imported when a round needs
+them: a night shown between rounds loads none of them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from banluck.games.banluck.actions import ROUND_ACTIONS, DealerCards
 from banluck.games.banluck.counted import COUNTED
-from banluck.games.banluck.hints import hints, names_for, words_now
 from banluck.games.banluck.lab import LAB
-from banluck.games.banluck.panel import panel
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import GAME
-from banluck.games.banluck.state import PlayerState, RoundState
-from banluck.games.banluck.transfers import round_transfers
-from banluck.table.game import Game, HelpRow
-from banluck.table.seating import Table
+from banluck.table.game import Game, HelpRow, later
+
+if TYPE_CHECKING:
+    from banluck.games.banluck.state import RoundState
+    from banluck.table.action import Action
+    from banluck.table.seating import Table
+
+HERE = "banluck.games.banluck"
+
+
+def round_actions() -> tuple[type[Action[RoundState]], ...]:
+    from banluck.games.banluck.actions import ROUND_ACTIONS
+
+    return ROUND_ACTIONS
 
 
 def fresh_state(table: Table) -> RoundState:
+    from banluck.games.banluck.state import PlayerState, RoundState
+
     preset = table.preset
     if not isinstance(preset, Preset):
         raise TypeError(f"a ban-luck round needs a ban-luck preset, not {preset.game}")
@@ -49,14 +61,13 @@ HELP = (
 
 BAN_LUCK: Game[RoundState] = Game(
     name=GAME,
-    actions=ROUND_ACTIONS,
-    opening=DealerCards,
+    actions=round_actions,
     new_state=fresh_state,
-    transfers=round_transfers,
-    hints=hints,
-    words_now=words_now,
-    names_for=names_for,
-    panel=panel,
+    transfers=later(f"{HERE}.transfers", "round_transfers"),
+    hints=later(f"{HERE}.hints", "hints"),
+    words_now=later(f"{HERE}.hints", "words_now"),
+    names_for=later(f"{HERE}.hints", "names_for"),
+    panel=later(f"{HERE}.panel", "panel"),
     lab=LAB,
     advise=advise_round,
     idle="between rounds: `dealer C C` starts a round",

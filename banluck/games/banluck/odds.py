@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from banluck.core.cards import Card, check_deck
 from banluck.core.errors import RuleError
@@ -237,8 +237,7 @@ def factors_of(ranks: Ranks) -> Factors:
     return tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
 
 
-@dataclass(frozen=True, slots=True)
-class ClosedEntries:
+class ClosedEntries(NamedTuple):
     """The multisets a closed hand of one size may be, with their policy weights phi."""
 
     classes: tuple[int, ...]  # global class id of each local class
@@ -246,8 +245,7 @@ class ClosedEntries:
     ranks: tuple[Ranks, ...]  # the multiset of each entry
 
 
-@dataclass(frozen=True, slots=True)
-class ShownEntries:
+class ShownEntries(NamedTuple):
     """Final hands the rules show and settle at once, with the player's multiple."""
 
     entries: tuple[tuple[int, float, Factors], ...]  # (player multiple, phi, factors)
@@ -396,8 +394,7 @@ def known_model(preset: Preset, policy: Policy, declared: Declared) -> Model | N
     return _MODELS.get((preset, policy, declared))
 
 
-@dataclass(frozen=True, slots=True)
-class Weights:
+class Weights(NamedTuple):
     """Unnormalised weights of a closed hand's classes from one pool.
 
     `w[c]` is the chance that a player dealt from the pool ends closed with n cards in local class
@@ -442,16 +439,14 @@ def closed_weights(model: Model, n: int, pool: Pool, moments: bool = True) -> We
     return Weights(entries.classes, wt, mt, sum(wt))
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One settlement class of a closed hand: a representative hand and its probability."""
 
     hand: Hand
     probability: float
 
 
-@dataclass(frozen=True, slots=True)
-class HandOdds:
+class HandOdds(NamedTuple):
     """The distribution of a closed hand of `cards` cards (probabilities sum to 1)."""
 
     cards: int

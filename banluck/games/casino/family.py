@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from banluck.core.errors import RuleError
 from banluck.games.casino import boxes
-from banluck.games.casino.actions import ROUND_ACTIONS, Up
+from banluck.games.casino.actions import ROUND_ACTIONS
 from banluck.games.casino.hints import hints, names_for, words_now
 from banluck.games.casino.lab import LAB
 from banluck.games.casino.panel import panel
@@ -61,8 +61,7 @@ HELP = (
 
 CASINO: Game[RoundState] = Game(
     name=GAME,
-    actions=ROUND_ACTIONS,
-    opening=Up,
+    actions=lambda: ROUND_ACTIONS,
     new_state=fresh_state,
     transfers=round_transfers,
     hints=hints,
