@@ -70,6 +70,8 @@ class Night:
     # whether the lines are typed now: False while stored lines are played again (they were
     # accepted when typed, under the rules of then: the side does not check its limits again)
     typed: bool = field(init=False, default=True)
+    # the meaning of the words: a night log's `version` line; 1 (banluck 0.1's, a stored night's)
+    version: int = 1
 
     def __post_init__(self) -> None:
         if self.start.side is None and self.game.side is not None:  # a night just started
@@ -157,7 +159,7 @@ class Night:
         if not self.lines:
             raise RuleError("nothing to undo")
         lines = self.lines[:-1]
-        fresh = Night(self.start, self.game)
+        fresh = Night(self.start, self.game, self.version)
         for word, args in lines:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
@@ -409,8 +411,11 @@ class Night:
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
         # `stake all N` is every seat's stake (own stakes cleared): what a typed `stake N` is
-        # stored as. A stored `stake N` keeps the meaning banluck 0.1 gave it (the stake of the
-        # seats without their own), so old nights replay as they were played.
+        # stored as, and what `stake N` means in a log of version 2. Elsewhere a stored `stake N`
+        # keeps the meaning banluck 0.1 gave it (the stake of the seats without their own), so
+        # old nights replay as they were played.
+        if self.version >= 2 and len(args) == 1:
+            args = ["all", *args]
         if len(args) == 2 and args[0].lower() in EVERYONE:
             amount = _amount(args[1])
             # every seat's stake, and every betting spot's of the side (`stake Bob:2`) with it
