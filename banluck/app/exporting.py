@@ -77,16 +77,17 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         night_id = tonight["id"] if tonight is not None else nights[-1]["id"]
     record = store.night(night_id)
     rounds = [e for e in store.entries(night_id) if e["kind"] == "round"]
+    rules = _rules_of(record, rounds)
     from banluck.app.tournament import tournament_of
 
     if tournament_of(record) is not None:  # a night of its own kind: its own first line
         from banluck.app.tournament import replay
 
         played = replay(record)
-        rules = _rules_of(record, rounds, house=False)[1:]
+        word, _, *rest = played.start.line().split(" ")
         head = [f"# night {record['id']} of {record['date']}, exported by banluck"]
-        return "\n".join([*head, played.start.line(), *rules, "", *played.lines]) + "\n"
-    rules = _rules_of(record, rounds)
+        opening = " ".join([word, rules[0].split()[1], *rest])  # the preset `night` would name
+        return "\n".join([*head, opening, *rules[1:], "", *played.lines]) + "\n"
     start = start_seating(record)
     # under the names people have now, as the ledger shows them
     first = min((int(e["seq"]) for e in rounds), default=0) - 1
@@ -148,9 +149,7 @@ def _flat(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 _NOT_RULES = ("name", "description", "version", "game")
 
 
-def _rules_of(
-    record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]], house: bool = True
-) -> list[str]:
+def _rules_of(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) -> list[str]:
     """A night log names a shipped preset, read as its file is now: the knobs on which that file
     differs from the rules the night was played under travel with the log as `rule KEY VALUE`
     lines, so that it replays to the money the ledger holds in any store. A night under a
@@ -171,14 +170,13 @@ def _rules_of(
             then[key] = value
     name = record["preset"]
     shipped = {n: _flat(load(n).to_dict()) for n in shipped_names()}
-    now = shipped.get(name) or _flat(load(name).to_dict()) if not house else {}
-    if name not in shipped and house:  # a house preset: a replay in another store has no such file
+    if name not in shipped:  # a house preset: a replay in another store has no such file
         family = {n: now for n, now in shipped.items() if now.get("game") == then.get("game")}
         name = min(family, key=lambda n: sum(family[n].get(k) != v for k, v in then.items()))
     changed = [
         f"rule {key} {_spelt(value)}"
         for key, value in then.items()
-        if key not in _NOT_RULES and (shipped.get(name) or now).get(key) != value
+        if key not in _NOT_RULES and shipped[name].get(key) != value
     ]
     if name != record["preset"]:
         rules_too = " with these rules" if changed else ", whose rules it has"

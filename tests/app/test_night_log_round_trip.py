@@ -97,3 +97,31 @@ def test_a_bare_stake_means_every_seat_from_version_2_as_typed(  # type: ignore[
     log.write_text("version 3\n" + body, encoding="utf-8")
     code, _, err = cli("replay", str(log))
     assert code == 1 and "usage: version N, N one of 1, 2" in err
+
+
+def test_a_tournament_under_a_house_preset_replays_in_an_empty_store(  # type: ignore[no-untyped-def]
+    cli, banluck_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tournament of the user's short-tournament: its log names the shipped tournament with
+    the rules that make it short, and replays to the prizes the ledger paid."""
+    from tests.app.test_tournament_session import example_lines, make_short
+
+    make_short({"tournament.hands": "8", "tournament.cutoffs": "2,4,6"})
+    args = ("short-tournament", "Ann", "Ben", "Cid", "Dee", "--buy-in", "20", "--chips", "100")
+    assert cli("tournament", "start", *args)[0] == 0
+    for line in example_lines():
+        code, _, err = cli("tournament", "act", *line.split())
+        assert code == 0, (line, err)
+    ledger = _balances(cli, "ledger", "--all")
+    code, text, err = cli("export", "--log")
+    assert code == 0, err
+    assert "\ntournament tournament Ann Ben Cid Dee buy-in 20 chips 100\n" in text
+    log = tmp_path / "night.log"
+    log.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("BANLUCK_HOME", str(tmp_path / "empty"))
+    code, out, err = cli("replay", str(log), "--json")
+    assert code == 0, err
+    prizes = json.loads(out)["prizes"]
+    assert {n: prizes.get(n, 0) - 20 for n in ("Ann", "Ben", "Cid", "Dee")} == {
+        n: ledger.get(n, 0) for n in ("Ann", "Ben", "Cid", "Dee")
+    }
