@@ -24,7 +24,7 @@ from banluck.app.records import (
 from banluck.core.errors import BanluckError
 from banluck.money.names import names_after
 from banluck.table.night import Night
-from banluck.table.nightlog import VERSION
+from banluck.table.nightlog import REVERSED, VERSION
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -124,9 +124,12 @@ def night_log(store: Store, night_id: int | None = None) -> str:
         if now.amended_by:
             amended = ", ".join(f"#{seq}" for seq in now.amended_by)
             out.append(f"# as amended by {amended}: entry #{item['seq']} was played otherwise")
-        if now.reversed_by is not None:
-            out.append(f"# reversed by #{now.reversed_by}: the ledger holds none of its money")
         out.extend(map(named, now.log))
+        if now.reversed_by is not None:  # a log of version 1 can only say so
+            why = f"# by #{now.reversed_by}: the ledger holds none of this round's money"
+            out.append(
+                f"# reversed {why[2:]}" if bare_stake else f"{REVERSED}                {why}"
+            )
     live = [named(line) for line in store.live()] if record["status"] == "open" else []
     if live:
         if last != "word":

@@ -8,7 +8,7 @@ meaning the words have (a log without it keeps version 1's).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
@@ -110,7 +110,26 @@ def read_rules(
 def apply_lines(night: Night, lines: Iterable[LogLine], source: str) -> None:
     aliases = night.aliases()
     for line in lines:
+        if line.word == REVERSED and night.version >= 2:
+            _reversed(night, line, source)
+            continue
         try:
             night.do_line(aliases.get(line.word, line.word), line.args)
         except BanluckError as exc:
             raise LogError(source, line.number, str(exc)) from None
+
+
+REVERSED = "reversed"
+
+
+def _reversed(night: Night, line: LogLine, source: str) -> None:
+    """`reversed` right after a round: the ledger reversed it (`banluck correct`), so it moves
+    no money, though it was played (the deal rotated after it as it did at the table)."""
+    if line.args or night.current is not None or not night.rounds:
+        raise LogError(
+            source, line.number, "`reversed` comes alone, right after the round it undoes"
+        )
+    last = night.rounds[-1]
+    for name, amount in last.nets().items():
+        night.balances[name] -= amount
+    night.rounds[-1] = replace(last, transfers=())

@@ -1,6 +1,6 @@
 """`export --log` writes the night as the ledger holds it: replayed in an empty store (a fresh
 BANLUCK_HOME), the log gives the ledger's balances, whatever the night went through (a house
-preset, seat and stake changes, an amendment, a rename)."""
+preset, seat and stake changes, an amendment, a reversal, a rename)."""
 
 from __future__ import annotations
 
@@ -72,12 +72,14 @@ def test_an_exported_night_replays_to_the_ledger_in_an_empty_store(  # type: ign
     entry = amending.find_round(store, 1, 1)
     lines = [amended[1] if line == amended[0] else line for line in entry["log"]]
     amending.amend(store, 1, 1, lines, "a card misread")
+    amending.reverse(store, amending.find_round(store, 1, 2)["seq"], "entered by mistake")
     store.rename("Bob", "Bo")
     ledger = _balances(cli, "ledger", "--all")
     code, text, err = cli("export", "--log", "--night", "1")
     assert code == 0, err
     assert text.splitlines()[1] == "version 2"
     assert "# as amended by #" in text
+    assert "\nreversed                # by #" in text
     log = tmp_path / "night.log"
     log.write_text(text, encoding="utf-8")
     monkeypatch.setenv("BANLUCK_HOME", str(tmp_path / "empty"))
