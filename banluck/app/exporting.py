@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from banluck.app.amending import standing
 from banluck.app.records import (
     in_order,
     seat_stakes,
@@ -21,7 +23,9 @@ from banluck.app.records import (
 )
 from banluck.core.errors import BanluckError
 from banluck.money.entries import between_rounds, numbered, round_title
+from banluck.money.names import names_after
 from banluck.table.night import Night
+from banluck.table.nightlog import REVERSED, VERSION
 
 if TYPE_CHECKING:
     from banluck.storage import Store
@@ -78,14 +82,31 @@ def night_log(store: Store, night_id: int | None = None) -> str:
 
     if tournament_of(record) is not None:  # a night of its own kind: its own first line
         played = replay(record)
-        return "\n".join([head, played.start.line(), *rules, "", *played.lines]) + "\n"
+        word, _, *rest = played.start.line().split(" ")
+        opening = " ".join([word, rules[0].split()[1], *rest])  # the preset `night` would name
+        return "\n".join([head, opening, *rules[1:], "", *played.lines]) + "\n"
     start = start_seating(record)
-    out = [head, f"night {record['preset']} {' '.join(start.seats)}", *rules]
+    # under the names people have now, as the ledger shows them
+    first = min((int(e["seq"]) for e in rounds), default=0) - 1
+    names = names_after(store.renamed(), first) if rounds else {}
+
+    def named(line: str) -> str:
+        return re.sub(r"\S+", lambda m: names.get(m[0], m[0]), line) if names else line
+
+    words = [(n, named(line)) for n, line in stored_words(record)]
+    # version 2 reads a bare `stake 10` as typed; a night stored with one keeps version 1's
+    bare_stake = any(len(line.split()) == 2 and line.startswith("stake ") for _, line in words)
+    out = [
+        head,
+        *([] if bare_stake else [f"version {VERSION}"]),
+        named(f"{rules[0]} {' '.join(start.seats)}"),
+        *rules[1:],
+    ]
     if start.default_stake is not None:
         out.append(f"stake {start.default_stake}")
     last = "round"  # the heading ends like a round: a blank line follows it
     counted = {e["seq"]: n for e, n in numbered(rounds) if n is not None}
-    for kind, item in in_order(stored_words(record), rounds):
+    for kind, item in in_order(words, rounds):
         if last != "word" and (kind == "round" or last == "round"):
             out.append("")  # a blank line before each round and the words that precede it
         last = kind
@@ -94,11 +115,21 @@ def night_log(store: Store, night_id: int | None = None) -> str:
             continue
         title = round_title(counted[item["seq"]], between_rounds(item))
         if between_rounds(item):  # a settlement between rounds (a Bingo cash-out): one line
-            out.append(f"{item['log'][0]}  # {title}, dealer {item['dealer']}")
+            out.append(named(f"{item['log'][0]}  # {title}, dealer {item['dealer']}"))
             continue
-        out.append(f"round                   # {title}, dealer {item['dealer']}")
-        out.extend(item["log"])
-    live = store.live() if record["status"] == "open" else []
+        dealer = named(item["dealer"])
+        out.append(f"round                   # {title}, dealer {dealer}")
+        now = standing(store, item)
+        if now.amended_by:
+            amended = ", ".join(f"#{seq}" for seq in now.amended_by)
+            out.append(f"# as amended by {amended}: entry #{item['seq']} was played otherwise")
+        out.extend(map(named, now.log))
+        if now.reversed_by is not None:  # a log of version 1 can only say so
+            why = f"# by #{now.reversed_by}: the ledger holds none of this round's money"
+            out.append(
+                f"# reversed {why[2:]}" if bare_stake else f"{REVERSED}                {why}"
+            )
+    live = [named(line) for line in store.live()] if record["status"] == "open" else []
     if live:
         if last != "word":
             out.append("")
@@ -121,20 +152,13 @@ _NOT_RULES = ("name", "description", "version", "game")
 
 
 def _rules_of(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) -> list[str]:
-    """A night log names its preset, and a replay reads that preset's file as it is now: the
-    knobs on which the file differs from the rules the night was played under travel with the
-    log as `rule KEY VALUE` lines, so that it replays to the money the ledger holds."""
+    """A night log names a shipped preset, read as its file is now: the knobs on which that file
+    differs from the rules the night was played under travel with the log as `rule KEY VALUE`
+    lines, so that it replays to the money the ledger holds in any store. A night under a
+    house preset of the user names the shipped preset of its game nearest to its rules."""
     from banluck.app.games import load_preset
-    from banluck.app.presets import load
+    from banluck.app.presets import load, shipped_names
 
-    name = record["preset"]
-    try:
-        now = _flat(load(name).to_dict())
-    except BanluckError as exc:
-        raise BanluckError(
-            f"night {record['id']} was played under preset {name}, which cannot be read now"
-            f" ({exc}); a log naming it would not replay: restore that preset, then export again"
-        ) from None
     then_by_round = [record["snapshot"], *(r["preset"] for r in rounds if "preset" in r)]
     then: dict[str, Any] = {}
     for snapshot in then_by_round:
@@ -146,11 +170,20 @@ def _rules_of(record: Mapping[str, Any], rounds: Iterable[Mapping[str, Any]]) ->
                     " log holds one set of rules, so it cannot be exported as one"
                 )
             then[key] = value
-    return [
+    name = record["preset"]
+    shipped = {n: _flat(load(n).to_dict()) for n in shipped_names()}
+    if name not in shipped:  # a house preset: a replay in another store has no such file
+        family = {n: now for n, now in shipped.items() if now.get("game") == then.get("game")}
+        name = min(family, key=lambda n: sum(family[n].get(k) != v for k, v in then.items()))
+    changed = [
         f"rule {key} {_spelt(value)}"
         for key, value in then.items()
-        if key not in _NOT_RULES and now.get(key) != value
+        if key not in _NOT_RULES and shipped[name].get(key) != value
     ]
+    if name != record["preset"]:
+        rules_too = " with these rules" if changed else ", whose rules it has"
+        changed.insert(0, f"# the house preset {record['preset']}: {name}{rules_too}")
+    return [f"night {name}", *changed]
 
 
 def _spelt(value: object) -> str:

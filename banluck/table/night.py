@@ -65,6 +65,8 @@ class Night:
     # whether the lines are typed now: False while stored lines are played again (they were
     # accepted when typed, under the rules of then: the side does not check its limits again)
     typed: bool = field(init=False, default=True)
+    # the meaning of the words: a night log's `version` line; 1 (banluck 0.1's, a stored night's)
+    version: int = 1
 
     def __post_init__(self) -> None:
         if self.start.side is None and self.game.side is not None:  # a night just started
@@ -135,7 +137,7 @@ class Night:
     def undo(self) -> None:
         if not self.lines:
             raise RuleError("nothing to undo")
-        fresh = Night(self.start, self.game)
+        fresh = Night(self.start, self.game, self.version)
         for word, args in self.lines[:-1]:
             fresh.do_line(word, args)
         self.seating, self.current = fresh.seating, fresh.current
@@ -382,9 +384,12 @@ class Night:
     # -- night words ----------------------------------------------------------------------------
     def _stake(self, args: list[str]) -> None:
         # `stake all N` is every seat's stake (own stakes cleared): what a typed `stake N` is
-        # stored as. A stored `stake N` keeps the meaning banluck 0.1 gave it (the stake of the
-        # seats without their own), so old nights replay as they were played.
+        # stored as, and what `stake N` means in a log of version 2. Elsewhere a stored `stake N`
+        # keeps the meaning banluck 0.1 gave it (the stake of the seats without their own), so
+        # old nights replay as they were played.
         s = self.seating
+        if self.version >= 2 and len(args) == 1:
+            args = ["all", *args]
         if len(args) == 1:
             self.seating = replace(s, default_stake=rule_amount(args[0], "stake"))
         elif len(args) != 2:

@@ -1,13 +1,14 @@
 """The night log: a plain text a dealer could keep in a notes app (docs/night-log.md).
 
 One line, one word and its arguments; `#` starts a comment. The first line is
-`night PRESET SEAT SEAT...`; the first seat deals first.
+`night PRESET SEAT SEAT...`; the first seat deals first. A `version N` line before it says which
+meaning the words have (a log without it keeps version 1's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import BanluckError
@@ -15,6 +16,10 @@ from banluck.table.game import Game
 from banluck.table.line import split_line
 from banluck.table.night import Night
 from banluck.table.seating import seating_for
+
+VERSION = 2
+"""The meaning of the words a log written now has: 2 reads a bare `stake 10` as every seat's
+stake, as typed at the table (version 1, banluck 0.1's: the seats without their own stake)."""
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset
@@ -54,6 +59,15 @@ def read_night(
     lines = parse_lines(text)
     if not lines:
         raise LogError(source, 1, "the log is empty: start with `night PRESET SEAT SEAT...`")
+    version = 1
+    if lines[0].word == "version":
+        head, lines = lines[0], lines[1:]
+        words = ", ".join(str(n) for n in range(1, VERSION + 1))
+        if len(head.args) != 1 or head.args[0] not in words.split(", "):
+            raise LogError(source, head.number, f"usage: version N, N one of {words}")
+        if not lines:
+            raise LogError(source, head.number, "after `version`: `night PRESET SEAT SEAT...`")
+        version = int(head.args[0])
     first = lines[0]
     if first.word != "night":
         raise LogError(source, first.number, "a night log starts with `night PRESET SEAT SEAT...`")
@@ -64,7 +78,7 @@ def read_night(
     rules, body = read_rules(lines[1:], source, "payouts.ban_luck 3")
     try:
         preset = load_preset(first.args[0], rules)
-        night = Night(seating_for(preset, first.args[1:]), game_for(preset))
+        night = Night(seating_for(preset, first.args[1:]), game_for(preset), version)
     except BanluckError as exc:
         number = lines[len(rules)].number if rules else first.number
         raise LogError(source, number, str(exc)) from None
@@ -90,7 +104,26 @@ def read_rules(
 def apply_lines(night: Night, lines: Iterable[LogLine], source: str) -> None:
     aliases = night.aliases()
     for line in lines:
+        if line.word == REVERSED and night.version >= 2:
+            _reversed(night, line, source)
+            continue
         try:
             night.do_line(aliases.get(line.word, line.word), line.args)
         except BanluckError as exc:
             raise LogError(source, line.number, str(exc)) from None
+
+
+REVERSED = "reversed"
+
+
+def _reversed(night: Night, line: LogLine, source: str) -> None:
+    """`reversed` right after a round: the ledger reversed it (`banluck correct`), so it moves
+    no money, though it was played (the deal rotated after it as it did at the table)."""
+    if line.args or night.current is not None or not night.rounds:
+        raise LogError(
+            source, line.number, "`reversed` comes alone, right after the round it undoes"
+        )
+    last = night.rounds[-1]
+    for name, amount in last.nets().items():
+        night.balances[name] -= amount
+    night.rounds[-1] = replace(last, transfers=())

@@ -89,15 +89,20 @@ def test_an_old_store_exports_the_same_csv_and_logs(cli, old_store: Path) -> Non
         code, out, _ = cli("export", "--log", "--night", str(night))
         assert code == 0
         # The shipped and user presets gained a knob since: the night's value travels with the
-        # log as a `rule` line, and the rest is what 0.1 wrote.
+        # log as a `rule` line; the log says its words mean what version 2 of the night log
+        # says; night 2's house preset mine is written as the shipped kampung and mine's own
+        # rules, so that the log replays in any store. The rest is what 0.1 wrote.
         lines = out.splitlines(keepends=True)
         rules = [line for line in lines if line.startswith("rule ")]
-        assert rules == (
-            ["rule bust.late_as_shown false\n", "rule bust.shown_ends_turn false\n"]
-            if night == 1
-            else []
-        )
-        assert "".join(line for line in lines if line not in rules) == (
+        assert rules == [
+            *(["rule payouts.triple_seven 5\n"] if night == 2 else []),
+            "rule bust.late_as_shown false\n",
+            "rule bust.shown_ends_turn false\n",
+        ]
+        house = "# the house preset mine: kampung with these rules\n"
+        kept = [line for line in lines if line not in (*rules, "version 2\n", house)]
+        assert lines[1] == "version 2\n" and (house in lines) == (night == 2)
+        assert "".join(kept).replace("night kampung", "night mine") == (
             FIXTURE / f"night{night}.log"
         ).read_text(encoding="utf-8")
 

@@ -48,6 +48,21 @@ def balances(cli) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     return dict(json.loads(run(cli, "settle", "--json"))["balances"])
 
 
+def now_printed(name: str) -> str:
+    """What the earlier banluck printed, and what `export --log` prints since a night log is the
+    night as the ledger holds it: its people under their names now (Cid is Cyd) and round 3 as
+    amended (#16), with a comment saying so."""
+    text = (FIXTURE / name).read_text(encoding="utf-8")
+    if name != "night2.log":
+        return text
+    lines = [
+        " ".join("Cyd" if w == "Cid" else w for w in line.split(" ")) for line in text.split("\n")
+    ]
+    at = lines.index("round                   # round 3, dealer Ann")
+    lines.insert(at + 1, "# as amended by #16: entry #11 was played otherwise")
+    return "\n".join(lines).replace("open Ben 10 2 9", "open Ben 10 2 8")
+
+
 def test_the_fixture_is_schema_3(old_store: Path) -> None:
     index = json.loads((old_store / "index.json").read_text(encoding="utf-8"))
     assert index["meta"]["1"]["schema"] == 3
@@ -61,7 +76,7 @@ def test_it_checks_clean_and_reads_as_it_did_before_and_after_the_split(
     assert cli("check")[0] == 0
     for _ in range(2):  # the first reads split the index; the second read the split one
         for name, args in PRINTED.items():
-            assert run(cli, *args) == (FIXTURE / name).read_text(encoding="utf-8"), name
+            assert run(cli, *args) == now_printed(name), name
     index = json.loads((old_store / "index.json").read_text(encoding="utf-8"))
     assert index["meta"]["1"]["schema"] == 4
     assert (old_store / "index-earlier.json").exists()

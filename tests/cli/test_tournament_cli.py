@@ -154,12 +154,18 @@ def test_export_log_of_a_tournament_replays_to_the_same_night(
     cli, started: str, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     """`banluck export --log` writes the tournament's own first line and its lines; replayed,
-    they give the stacks and prizes of the stored night."""
+    they give the stacks and prizes of the stored night. The house preset short-tournament is
+    written as the shipped tournament and its own rules, so that no preset file is needed."""
     for line in example_lines()[:30]:
         assert cli("tournament", "act", *line.split())[0] == 0
     code, out, _ = cli("export", "--log")
     assert code == 0
-    assert out.splitlines()[1] == "tournament short-tournament Ann Ben Cid Dee buy-in 20 chips 100"
+    assert out.splitlines()[1:5] == [
+        "tournament tournament Ann Ben Cid Dee buy-in 20 chips 100",
+        "# the house preset short-tournament: tournament with these rules",
+        "rule tournament.hands 8",
+        "rule tournament.cutoffs 2,4,6",
+    ]
     log = tmp_path / "exported.log"
     log.write_text(out)
     replayed = json.loads(cli("replay", str(log), "--json")[1])

@@ -43,15 +43,16 @@ def test_an_exported_log_replays_to_the_ledger(cli, banluck_home: Path, tmp_path
 def test_export_after_a_preset_change_carries_the_nights_rules(
     cli, banluck_home: Path, tmp_path: Path
 ) -> None:
-    """After `rules set mine payouts.ban_luck 10` the old night's log would pay Bob +100 where
-    the ledger says +20: the export carries `rule payouts.ban_luck 2`, and replays to +20."""
+    """After `rules set mine payouts.ban_luck 10` a log naming mine would pay Bob +100 where
+    the ledger says +20: the export names the shipped chinese (mine's rules then, so no `rule`
+    line), never the house preset, and replays to +20."""
     _night(cli)
     stored = {k: v for k, v in Store(banluck_home).balances().items() if v}
     code, _, err = cli("rules", "set", "mine", "payouts.ban_luck", "10")
     assert code == 0, err
     code, out, err = cli("export", "--log")
     assert code == 0, err
-    assert "\nrule payouts.ban_luck 2\n" in out
+    assert "\nnight chinese Mei Bob Carol\n" in out and "\nrule " not in out
     assert _replayed(cli, tmp_path, out) == stored
     assert stored["Bob"] == 20
 

@@ -15,7 +15,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from banluck.core.cards import Card, check_deck, parse_cards
+from banluck.core.cards import TEN_CARDS, Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind, first_two_kind, points
 from banluck.games.banluck.preset import Preset
@@ -172,9 +172,12 @@ def possible_totals(count: int, seen: tuple[str, ...], mode: AceMode) -> frozens
     )
 
 
-def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = ()) -> Hand:
+def outcome_hand(
+    count: int, text: str, preset: Preset, seen: Sequence[Card] = (), name: str = "the player"
+) -> Hand:
     """A hand known only by its outcome: `bust`, `bust 29` or a total such as `18`; it must be
-    one the hand can make with the cards `seen` of it."""
+    one the hand can make with the cards `seen` of it. It is judged as the hand its card count
+    makes it: five cards or more a five-card hand, two cards totalling 21 an instant hand."""
     _, total = _read_outcome(text)
     bare_bust = text.lower().split() == ["bust"]
     # the totals a hand of `count` cards can make: at least 1 a card, at most 11 a card, and
@@ -198,6 +201,8 @@ def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = (
                 f"a hand of {count} cards with {cards_text(seen)} among them cannot {what} "
                 f"(it makes {shown}): give the cards instead"
             )
+    if count == 2 and total == 21:
+        return _two_card_21(name, seen, preset)
     if total > 21:
         kind = Kind.BUST
     elif count >= 5:
@@ -207,7 +212,25 @@ def outcome_hand(count: int, text: str, preset: Preset, seen: Sequence[Card] = (
     else:
         kind = Kind.REGULAR
     heavy = kind is Kind.BUST and 0 < preset.bust.heavy <= total
-    return Hand((), total, False, kind, heavy)
+    return Hand((), total, False, kind, heavy, dealt=count)
+
+
+def _two_card_21(name: str, seen: Sequence[Card], preset: Preset) -> Hand:
+    """Two cards total 21 only as an instant hand: ban-luck (an ace and a ten card), or ban-ban
+    where two aces may count 21. Refused when the cards seen do not tell which."""
+    ten = next((c.rank for c in seen if c.rank in TEN_CARDS), "K")
+    fits = [
+        cards
+        for cards in ((Card("A"), Card(ten)), (Card("A"), Card("A")))
+        if points(cards, preset.points.ace)[0] == 21
+        and not Counter(c.rank for c in seen) - Counter(c.rank for c in cards)
+    ]
+    if len(fits) > 1:
+        raise RuleError(
+            f"cannot open {name}: two cards make 21 as ban-luck or as ban-ban:"
+            f" give the cards (`open {name} A K` or `open {name} A A`)"
+        )
+    return Hand.of(fits[0], preset)
 
 
 def check_outcome(name: str, hand: Hand, text: str) -> None:
@@ -689,7 +712,7 @@ class Open(Action[RoundState]):
                 check_outcome(self.name, given, self.outcome)
             return given
         if self.outcome:
-            return outcome_hand(player.count, self.outcome, state.preset, player.seen)
+            return outcome_hand(player.count, self.outcome, state.preset, player.seen, self.name)
         hand = player.hand(state.preset)
         if hand is None:
             raise RuleError(

@@ -73,6 +73,7 @@ class Hand:
     soft: bool
     kind: Kind
     heavy_bust: bool = False
+    dealt: int = 0  # the card count of a hand known only by its outcome (no cards)
 
     @classmethod
     def of(cls, cards: Sequence[Card], preset: Preset) -> Hand:
@@ -84,7 +85,7 @@ class Hand:
 
     @property
     def size(self) -> int:
-        return len(self.cards)
+        return len(self.cards) or self.dealt
 
     @property
     def bust(self) -> bool:
@@ -92,7 +93,7 @@ class Hand:
 
     @property
     def five_card(self) -> bool:
-        return len(self.cards) >= 5
+        return self.size >= 5
 
     @property
     def label(self) -> str:
