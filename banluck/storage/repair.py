@@ -14,6 +14,7 @@ from banluck.money import ledger
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import clean_line
+from banluck.storage.codec import chained
 from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
@@ -43,6 +44,7 @@ def check(tx: Tx) -> list[Problem]:
     def note(message: str) -> None:  # a problem of the files, not of one entry
         problems.append(Problem(None, message))
 
+    before: tuple[int, str | None] | None = None  # the night before and its last digest
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -61,6 +63,8 @@ def check(tx: Tx) -> list[Problem]:
                     f"the index's record of night {night_id} does not match its file; "
                     f"{REBUILD_HINT}"
                 )
+            problems += _chain_problems(tables, tx.store.night_path(night_id), before)
+            before = (night_id, fresh["digest"])
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
             for entry in entries_of(tables, copy=False):
@@ -188,10 +192,11 @@ def _stage_night(
         raise StoreError("a round in play can only be kept on a night left open")
     seq = tx.next_seq()
     db = tx.night_db(night_id)
-    db.table("meta").insert({"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq})
+    db.table("meta").insert(tx.new_meta(0, seq))
     db.table("night").insert(night)
     people = set(night["players"]) | tx.people()
-    documents, rounds = [], 0
+    documents: list[Document] = []
+    rounds = 0
     for item in items:
         entry = dict(item)
         if entry.setdefault("kind", "round") == "round":
@@ -203,7 +208,7 @@ def _stage_night(
         problems = ledger.entry_problems(entry, people)
         if problems:
             raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
-        stored, _ = tx.prepare(db, entry, seq)
+        stored, _ = tx.prepare(db, entry, seq, documents[-1]["digest"] if documents else None)
         documents.append(Document(stored, doc_id=seq))
         seq += 1
     db.table("entries").insert_multiple(documents)
@@ -229,6 +234,46 @@ def _write_staged(tx: Tx, staged: Sequence[int]) -> None:
                 tx.store.night_path(night_id).unlink()
         raise
     tx._write_index()
+
+
+RESTORE = (
+    "it was changed since banluck wrote it: put it back from its backup (.bak) or a copy of the"
+    " data folder"
+)
+
+
+def _chain_problems(
+    tables: Mapping[str, Any], path: Any, before: tuple[int, str | None] | None
+) -> list[Problem]:
+    """Each entry's digest against its fields and the entry before it (`codec.chained`), and
+    the night's `prior` against the last digest of the night before (`before`)."""
+    night_id = tables["night"]["1"]["id"]
+    prior = tables["meta"]["1"].get("prior")
+    problems: list[Problem] = []
+    if prior and before is not None and before[1] != prior:
+        problems.append(
+            Problem(
+                None,
+                f"night {night_id} ({path}) was opened after night {before[0]} ended with another"
+                f" entry than its file now ends with: night {before[0]}'s file lost or changed"
+                f" entries; {RESTORE}",
+            )
+        )
+    prev, after = str(prior or ""), "the start of the night"
+    entries = tables.get("entries") or {}
+    for key in sorted(entries, key=int):
+        entry = entries[key]
+        if entry.get("digest") != chained(prev, entry):
+            problems.append(
+                Problem(
+                    int(key),
+                    f"night {night_id}, entry #{key} in {path}: its digest does not follow from"
+                    f" its fields and {after} (the entry was edited, or one before it deleted or"
+                    f" moved); {RESTORE}",
+                )
+            )
+        prev, after = str(entry.get("digest") or ""), f"entry #{key} before it"
+    return problems
 
 
 def _round_problems(
