@@ -340,6 +340,7 @@ class View:
         file there) and season; return the nights to read from their files (the nights it does
         not know and the counted night, unless it holds) and whether the index is stale."""
         meta = index["meta"]["1"]
+        v4 = any("digest" not in record for record in index["nights"].values())
         if meta["earlier"] is None:  # an index from before v4: every record is in it
             self.loaded = self.earlier_dirty = True
             self.migrated = len(index["nights"]) > 1  # split it once, as a write does
@@ -363,6 +364,10 @@ class View:
         if night is not None and not self._known_from_journal(counted, current):
             self._check_counted(counted)
             changed.add(night)
+        if not self.loaded and v4:
+            # an index from before v5: every night's last digest is recorded now, at once
+            self.load_earlier()
+            self.migrated = stale = True
         return changed, stale
 
     def _retotal_old(self, skip: int | None) -> bool:

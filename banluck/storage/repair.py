@@ -119,7 +119,7 @@ def _earlier_problems(
 def rebuild_index(store: Files) -> None:
     """Rebuild index.json from the night files (after it was damaged or lost); the caller holds
     the lock. StoreError when it cannot be saved (a full disk): the index is then as it was."""
-    before = _counted_entries(store)
+    before, digests = _counted(store)
     tx = Tx(store, rebuild=True)
     warned = len(store.warnings)
     tx.commit()
@@ -138,21 +138,37 @@ def rebuild_index(store: Files) -> None:
             " or an older night file put back); to recover them, put the data folder back from"
             " a copy and run `banluck check` again"
         )
+    changed = [i for i, d in digests.items() if d and tx.records.get(i, {}).get("digest") != d]
+    if changed:  # and the nights whose entries are not those the index had counted
+        files = ", ".join(str(store.night_path(i)) for i in sorted(changed))
+        store.warnings.append(
+            f"the entries of {files} are not those the index had counted (their last digest"
+            " changed: an entry edited or deleted by hand, or an older file put back); the index"
+            " now counts them as they are: if no banluck did that, put the data folder back"
+            " from a copy and run `banluck check` again"
+        )
 
 
-def _counted_entries(store: Files) -> int | None:
-    """How many entries the index counted before a rebuild (None when it cannot be read)."""
+def _counted(store: Files) -> tuple[int | None, dict[int, str | None]]:
+    """How many entries the index counted before a rebuild (None when it cannot be read), and
+    the last digest it recorded of each night (those of the records it can read)."""
     from banluck.storage.files import read_tables_crc
 
     try:
         index, _ = read_tables_crc(store.index_path, schema.validate_index)
     except StoreError:
-        return None
+        return None, {}
     if index is None:
-        return None
+        return None, {}
+    records = dict(index["nights"])
+    with contextlib.suppress(StoreError):
+        path = store.index_path.with_name("index-earlier.json")
+        earlier_file, _ = read_tables_crc(path, schema.validate_earlier)
+        records.update((earlier_file or {}).get("nights", {}))
     earlier = index["meta"]["1"].get("earlier") or {}
     counted = sum(int(r.get("entries", 0)) for r in index["nights"].values())
-    return counted + int(earlier.get("entries") or 0)
+    digests = {int(key): r.get("digest") for key, r in records.items()}
+    return counted + int(earlier.get("entries") or 0), digests
 
 
 def import_nights(

@@ -250,3 +250,27 @@ def test_an_earlier_store_checks_clean_and_its_first_write_chains_it(
     with pytest.raises(DamagedFile, match="newer banluck"):
         Store(home).add_payment(people[0], people[1], 1)
     assert stored_bytes(home) == before
+
+
+def test_a_rebuilt_index_names_the_nights_whose_entries_changed(tmp_path: Path) -> None:
+    """The index rebuilt from the night files says which files no longer hold the entries it
+    had counted: in a store of an earlier version too, whose files hold no digest yet (the index
+    had recorded each night's last digest at its first write)."""
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURES / "store-0.2-pre-renovation" / "store", home)
+    store = Store(home)
+    store.add_payment("Bob", "Mei", 5)
+
+    def more(entries: dict[str, Any]) -> None:
+        payment = next(e for e in entries.values() if e["kind"] == "payment")
+        payment["amount"] += 5
+
+    _edit(_night(home, 6), lambda data: more(data["entries"]))
+    rebuilt = Store(home)
+    rebuilt.rebuild_index()
+    assert [w for w in rebuilt.warnings if "are not those the index had counted" in w] == [
+        f"the entries of {_night(home, 6)} are not those the index had counted (their last"
+        " digest changed: an entry edited or deleted by hand, or an older file put back); the"
+        " index now counts them as they are: if no banluck did that, put the data folder back"
+        " from a copy and run `banluck check` again"
+    ]
