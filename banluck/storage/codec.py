@@ -34,12 +34,18 @@ def chained(prev: str, entry: Mapping[str, Any]) -> str:
 
 
 def head(tables: Mapping[str, Any]) -> str:
-    """A night's chain so far: its last entry's digest, or, before its first entry, the digest
-    of the night before it was opened after (`meta.prior`), or "" for the first chained night."""
+    """A night's chain so far: its last entry's digest, or, before its first entry, the seal of
+    the night before it was opened after (`meta.prior`), or "" for the first chained night."""
     entries = tables.get("entries") or {}
     if entries:
         return str(entries[max(entries, key=int)].get("digest") or "")
     return str(tables["meta"]["1"].get("prior") or "")
+
+
+def sealed(tables: Mapping[str, Any]) -> str:
+    """A night's seal: its night record's digest chained to its last entry's (`head`); the next
+    night, opened once this one is over, keeps it as its `meta.prior`."""
+    return chained(head(tables), tables["night"]["1"])
 
 
 def chain(tables: Mapping[str, Any]) -> None:

@@ -14,7 +14,7 @@ from banluck.money import ledger
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import clean_line
-from banluck.storage.codec import chained
+from banluck.storage.codec import chained, sealed
 from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
@@ -44,7 +44,7 @@ def check(tx: Tx) -> list[Problem]:
     def note(message: str) -> None:  # a problem of the files, not of one entry
         problems.append(Problem(None, message))
 
-    before: tuple[int, str | None] | None = None  # the night before and its last digest
+    before: tuple[int, str] | None = None  # the night before and its seal
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -64,7 +64,7 @@ def check(tx: Tx) -> list[Problem]:
                     f"{REBUILD_HINT}"
                 )
             problems += _chain_problems(tables, tx.store.night_path(night_id), before)
-            before = (night_id, fresh["digest"])
+            before = (night_id, sealed(tables))
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
             for entry in entries_of(tables, copy=False):
@@ -259,10 +259,10 @@ RESTORE = (
 
 
 def _chain_problems(
-    tables: Mapping[str, Any], path: Any, before: tuple[int, str | None] | None
+    tables: Mapping[str, Any], path: Any, before: tuple[int, str] | None
 ) -> list[Problem]:
     """Each entry's digest against its fields and the entry before it (`codec.chained`), and
-    the night's `prior` against the last digest of the night before (`before`)."""
+    the night's `prior` against the seal of the night before (`before`, `codec.sealed`)."""
     night_id = tables["night"]["1"]["id"]
     prior = tables["meta"]["1"].get("prior")
     problems: list[Problem] = []
@@ -270,9 +270,9 @@ def _chain_problems(
         problems.append(
             Problem(
                 None,
-                f"night {night_id} ({path}) was opened after night {before[0]} ended with another"
-                f" entry than its file now ends with: night {before[0]}'s file lost or changed"
-                f" entries; {RESTORE}",
+                f"night {night_id} ({path}) was opened after night {before[0]} was over, whose"
+                f" file then held other entries or another night record than it holds now:"
+                f" night {before[0]}'s file {RESTORE.removeprefix('it ')}",
             )
         )
     prev, after = str(prior or ""), "the start of the night"

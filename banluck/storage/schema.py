@@ -6,7 +6,7 @@ is upgraded in memory when read and written at the current version the next time
 
 A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     meta     {"1": {"kind": "night", "schema": 5, "rev": int, "token": str, "next_seq": int,
-                    "prior": the digest the night before ended with (from v5, when there was one)}}
+                    "prior": the night before's seal, `codec.sealed` (from v5, where there was one)}}
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed, table}}   a tournament's `table.tournament`:
                     {buy_in, chips, seats, lines} (banluck.app.tournament)
@@ -134,12 +134,12 @@ def _v3_to_v4(kind: str, tables: Tables) -> None:
 
 def _v4_to_v5(kind: str, tables: Tables) -> None:
     """v5 makes the ledger tamper-evident: each entry carries `digest`, chained to the entry
-    before it (`banluck.storage.codec.chained`); a night file's `meta.prior` is the digest the
-    night before ended with when it was opened, and the index's record of each night keeps its
-    last digest (`digest`). A v4 night file's entries are chained as they are when it is read
-    (written so at its next save); a v4 index's records lack `digest` and are made again from
-    the night files the first time it is read. The version tells an older banluck that a v5
-    file is newer than it, rather than damaged."""
+    before it (`banluck.storage.codec.chained`); a night file's `meta.prior` is the seal of the
+    night before (`codec.sealed`), from which its first entry chains; the index's record of each
+    night keeps its last digest (`digest`). A v4 night file's entries are chained as they are
+    when it is read (written so at its next save); a v4 index's records get their `digest` from
+    the night files the first time it is read, every night's at once. The version tells an older
+    banluck that a v5 file is newer than it, rather than damaged."""
     if kind == "night":
         chain(tables)
 

@@ -20,7 +20,7 @@ from tinydb.table import Document
 from banluck.money import ledger
 from banluck.money.entries import Entry
 from banluck.storage import clean, journal, schema
-from banluck.storage.codec import chained, head, stored_form
+from banluck.storage.codec import chained, head, sealed, stored_form
 from banluck.storage.files import StoreError, Tables
 from banluck.storage.index import View, meta_of, night_of, night_totals, storage_of, tables_of
 
@@ -70,10 +70,11 @@ class Tx(View):
         return night
 
     def new_meta(self, rev: int, next_seq: int) -> dict[str, Any]:
-        """The `meta` of a new night file: its chain begins where the latest night's ends."""
+        """The `meta` of a new night file: its chain begins with the latest night's seal."""
         meta = {"kind": "night", "schema": schema.SCHEMA, "rev": rev, "next_seq": next_seq}
-        prior = None if self.latest is None else self.record(self.latest).get("digest")
-        return {**meta, "prior": prior} if prior else meta
+        if self.latest is None:
+            return meta
+        return {**meta, "prior": sealed(tables_of(self.night_db(self.latest)))}
 
     def set_live(self, db: TinyDB, lines: Sequence[str]) -> None:
         """Make `lines` the live round of the night file `db` (in memory)."""

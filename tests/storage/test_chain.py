@@ -19,6 +19,7 @@ from banluck.app import checking
 from banluck.core.errors import BanluckError
 from banluck.storage import DamagedFile, Store, schema
 from banluck.storage import files as storage_files
+from banluck.storage.codec import chained, sealed
 from tests.storage.test_storage import a_round, open_night, stored_bytes
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -70,7 +71,11 @@ def test_every_entry_is_chained_and_the_index_keeps_each_nights_last_digest(
     assert all(len(e["digest"]) == 32 for e in entries)
     assert "prior" not in one["meta"]["1"]
     two = orjson.loads(_night(banluck_home, 2).read_bytes())
-    assert two["meta"]["1"]["prior"] == entries[-1]["digest"]
+    assert (
+        two["meta"]["1"]["prior"]
+        == sealed(one)
+        == chained(entries[-1]["digest"], one["night"]["1"])
+    )
     index = orjson.loads((banluck_home / "index.json").read_bytes())
     earlier = orjson.loads((banluck_home / "index-earlier.json").read_bytes())
     assert earlier["nights"]["1"]["digest"] == entries[-1]["digest"]
@@ -139,7 +144,13 @@ DAMAGES: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "an earlier night's last entry deleted, the index rebuilt": (
         _rebuilt(_delete(1, "4")),
-        "night 2 ({n2}) was opened after night 1 ended with another entry",
+        "night 2 ({n2}) was opened after night 1 was over, whose file then held other",
+    ),
+    "an earlier night's record edited, the index rebuilt": (
+        _rebuilt(
+            lambda home: _edit(_night(home, 1), lambda d: d["night"]["1"].update(date="2024-05-04"))
+        ),
+        "night 2 ({n2}) was opened after night 1 was over, whose file then held other",
     ),
     "the latest night's last entry deleted": (
         _delete(1, "4"),
