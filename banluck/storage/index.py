@@ -22,6 +22,7 @@ from banluck.core.money import MAX_SUM
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError, Summary
 from banluck.storage import journal, schema
+from banluck.storage.codec import chain, head
 from banluck.storage.files import DamagedFile, FileStorage, Shape, StoreError, Tables, damaged
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ def with_journal(path: Path, tables: Tables) -> list[int] | None:
         _check_journaled(found, entry, tables)
         entries[str(entry["seq"])] = entry
     tables.setdefault("presets", {}).update(found.presets)
+    chain(tables)  # the rounds of a journal an earlier banluck wrote have no digest
     if found.night is not None:
         tables["night"]["1"] = found.night
     meta["next_seq"] = max(meta["next_seq"], found.entries[-1]["seq"] + 1)
@@ -120,6 +122,7 @@ def entries_of(tables: Tables, *, copy: bool) -> list[dict[str, Any]]:
     for entry in tables.get("entries", {}).values():
         if copy:
             entry = dict(entry)
+        entry.pop("digest", None)  # the store's own: not handed out
         if entry["kind"] == "round":
             entry["preset"] = presets[str(entry["preset"])]
         out.append(entry)
@@ -148,6 +151,7 @@ def night_totals(
 ) -> tuple[dict[str, Summary], Totals]:
     """A night's season summary and its totals (`banluck.money.stats.night_totals`), from its
     stored entries; DamagedFile naming the night file when an entry cannot be read."""
+    entries = [{k: v for k, v in e.items() if k != "digest"} for e in entries]  # the store's
     blob = orjson.dumps(entries)
     key = (len(blob), hash(blob))
     known = _SUMMARIES.get(key)
@@ -202,6 +206,7 @@ def night_record(
         net={name: s["net"] for name, s in summary.items() if s["net"]},
         totals=totals,
         crc=storage.crc,
+        digest=head(tables) or None,
     )
     renamed = [[e["seq"], e["from"], e["to"]] for e in entries if e["kind"] == "rename"]
     if renamed:  # kept only where there is one: the records of other nights stay as they were
@@ -335,6 +340,7 @@ class View:
         file there) and season; return the nights to read from their files (the nights it does
         not know and the counted night, unless it holds) and whether the index is stale."""
         meta = index["meta"]["1"]
+        v4 = any("digest" not in record for record in index["nights"].values())
         if meta["earlier"] is None:  # an index from before v4: every record is in it
             self.loaded = self.earlier_dirty = True
             self.migrated = len(index["nights"]) > 1  # split it once, as a write does
@@ -358,15 +364,24 @@ class View:
         if night is not None and not self._known_from_journal(counted, current):
             self._check_counted(counted)
             changed.add(night)
+        if not self.loaded and v4:
+            # an index from before v5: every night's last digest is recorded now, at once
+            self.load_earlier()
+            self.migrated = stale = True
         return changed, stale
 
     def _retotal_old(self, skip: int | None) -> bool:
         """Make the record of each night but `skip` that lacks its totals (an index written
         before they were kept) again from its file, once (the season counts it already);
         whether there was one."""
-        old = [i for i, record in self._records.items() if "totals" not in record and i != skip]
+        old = [i for i, record in self._records.items() if _old(record) and i != skip]
         for night_id in old:
-            self._retotal(night_id)
+            if "totals" in self._records[night_id]:  # a v4 record: its digest only is new
+                self._records[night_id]["digest"] = head(tables_of(self.night_db(night_id))) or None
+                if night_id != self.latest:
+                    self.nights.pop(night_id, None)
+            else:
+                self._retotal(night_id)
         return bool(old)
 
     def _known_from_journal(
@@ -384,7 +399,7 @@ class View:
         record, state = self._records[night_id], found.state
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (state["rev"], found.token, state["crc"], found.folded)
-        if "totals" not in record or made_from != on_disk:
+        if _old(record) or made_from != on_disk:
             return False
         self.fresh[night_id] = counted["summary"]
         self.journaled[night_id] = found
@@ -400,6 +415,7 @@ class View:
         made_from = (record["rev"], record.get("token"), record.get("crc"), record.get("journal"))
         on_disk = (meta["rev"], meta.get("token"), storage_of(db).crc, storage_of(db).added)
         rounds = (record.get("journal") or [0])[0]
+        held = (storage_of(db).added or [0])[0]  # fewer: a torn last line, or refused below
         if rounds and meta["rev"] <= record["rev"]:
             # the index counted rounds of the night's journal, and the night file is the version
             # it was made from (or an older one put back)
@@ -407,8 +423,13 @@ class View:
         if made_from == on_disk and "totals" in record:
             self.fresh[night_id] = counted["summary"]
             self.seen[night_id] = tables_of(db).get("entries")
+            if "digest" not in record:  # a v4 record: its digest only is new
+                self.migrated = True
+                record["digest"] = head(tables_of(db)) or None
         elif "totals" not in record:
             self.migrated = True
+        elif record.get("digest") and meta["rev"] <= record["rev"] and held >= rounds:
+            self._check_last_kept(night_id, db, record)
 
     def _check_rounds_kept(
         self, night_id: int, counted: int, db: TinyDB, rev: int, counted_rev: int
@@ -451,6 +472,25 @@ class View:
         raise DamagedFile(
             f"{what}; nothing was changed: put the {lost} back from a copy of the data folder;"
             f" or, to go on without those rounds, {REBUILD_HINT}",
+            path,
+            None,
+        )
+
+    def _check_last_kept(self, night_id: int, db: TinyDB, record: Mapping[str, Any]) -> None:
+        """Refuse (DamagedFile) when night `night_id`'s file, no newer than the version its index
+        record was made from, no longer holds the entry that record counted last with its digest
+        (an entry deleted or edited by hand, an older night file put back): never a silent drop
+        of what the index had counted."""
+        seq = record["last_seq"]
+        entries = tables_of(db).get("entries", {})
+        if seq is None or entries.get(str(seq), {}).get("digest") == record["digest"]:
+            return
+        path = self.store.night_path(night_id)
+        raise DamagedFile(
+            f"the night file {path} no longer holds entry #{seq} as the index counted it (an"
+            " entry deleted or edited, or an older night file put back); nothing was changed:"
+            " put back the night file the index counted from a copy of the data folder (or its"
+            f" .bak, if that is the newer); or, to go on with the file as it is, {REBUILD_HINT}",
             path,
             None,
         )
@@ -651,11 +691,11 @@ class View:
             return None
         if before and seqs[before - 1] != record["last_seq"]:
             return None
-        summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise(added))
         from banluck.money import stats
 
-        return summary, stats.add_totals(
-            record["totals"], stats.night_totals(added, schema.TOTALLED_KINDS)
+        summary, totals = night_totals(added, self.store.night_path(night_id))
+        return ledger.add_summaries(self.fresh[night_id], summary), stats.add_totals(
+            record["totals"], totals
         )
 
     def season(self) -> dict[str, Summary]:
@@ -752,6 +792,11 @@ class View:
             },
         }
         storage_of(self.index).write(tables)
+
+
+def _old(record: Mapping[str, Any]) -> bool:
+    """A record from an index written before it kept a night's totals (v4) or digest (v5)."""
+    return "totals" not in record or "digest" not in record
 
 
 def summary_of(doc: Mapping[str, Any]) -> Summary:

@@ -14,6 +14,7 @@ from banluck.money import ledger
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import clean_line
+from banluck.storage.codec import chained, sealed
 from banluck.storage.files import DamagedFile, StoreError, no_gc
 from banluck.storage.index import (
     REBUILD_HINT,
@@ -43,6 +44,7 @@ def check(tx: Tx) -> list[Problem]:
     def note(message: str) -> None:  # a problem of the files, not of one entry
         problems.append(Problem(None, message))
 
+    before: tuple[int, str] | None = None  # the night before and its seal
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -61,6 +63,8 @@ def check(tx: Tx) -> list[Problem]:
                     f"the index's record of night {night_id} does not match its file; "
                     f"{REBUILD_HINT}"
                 )
+            problems += _chain_problems(tables, tx.store.night_path(night_id), before)
+            before = (night_id, sealed(tables))
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
             for entry in entries_of(tables, copy=False):
@@ -115,7 +119,7 @@ def _earlier_problems(
 def rebuild_index(store: Files) -> None:
     """Rebuild index.json from the night files (after it was damaged or lost); the caller holds
     the lock. StoreError when it cannot be saved (a full disk): the index is then as it was."""
-    before = _counted_entries(store)
+    before, digests = _counted(store)
     tx = Tx(store, rebuild=True)
     warned = len(store.warnings)
     tx.commit()
@@ -134,21 +138,37 @@ def rebuild_index(store: Files) -> None:
             " or an older night file put back); to recover them, put the data folder back from"
             " a copy and run `banluck check` again"
         )
+    changed = [i for i, d in digests.items() if d and tx.records.get(i, {}).get("digest") != d]
+    if changed:  # and the nights whose entries are not those the index had counted
+        files = ", ".join(str(store.night_path(i)) for i in sorted(changed))
+        store.warnings.append(
+            f"the entries of {files} are not those the index had counted (their last digest"
+            " changed: an entry edited or deleted by hand, or an older file put back); the index"
+            " now counts them as they are: if no banluck did that, put the data folder back"
+            " from a copy and run `banluck check` again"
+        )
 
 
-def _counted_entries(store: Files) -> int | None:
-    """How many entries the index counted before a rebuild (None when it cannot be read)."""
+def _counted(store: Files) -> tuple[int | None, dict[int, str | None]]:
+    """How many entries the index counted before a rebuild (None when it cannot be read), and
+    the last digest it recorded of each night (those of the records it can read)."""
     from banluck.storage.files import read_tables_crc
 
     try:
         index, _ = read_tables_crc(store.index_path, schema.validate_index)
     except StoreError:
-        return None
+        return None, {}
     if index is None:
-        return None
+        return None, {}
+    records = dict(index["nights"])
+    with contextlib.suppress(StoreError):
+        path = store.index_path.with_name("index-earlier.json")
+        earlier_file, _ = read_tables_crc(path, schema.validate_earlier)
+        records.update((earlier_file or {}).get("nights", {}))
     earlier = index["meta"]["1"].get("earlier") or {}
     counted = sum(int(r.get("entries", 0)) for r in index["nights"].values())
-    return counted + int(earlier.get("entries") or 0)
+    digests = {int(key): r.get("digest") for key, r in records.items()}
+    return counted + int(earlier.get("entries") or 0), digests
 
 
 def import_nights(
@@ -188,10 +208,11 @@ def _stage_night(
         raise StoreError("a round in play can only be kept on a night left open")
     seq = tx.next_seq()
     db = tx.night_db(night_id)
-    db.table("meta").insert({"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": seq})
+    db.table("meta").insert(tx.new_meta(0, seq))
     db.table("night").insert(night)
     people = set(night["players"]) | tx.people()
-    documents, rounds = [], 0
+    documents: list[Document] = []
+    rounds = 0
     for item in items:
         entry = dict(item)
         if entry.setdefault("kind", "round") == "round":
@@ -203,7 +224,7 @@ def _stage_night(
         problems = ledger.entry_problems(entry, people)
         if problems:
             raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
-        stored, _ = tx.prepare(db, entry, seq)
+        stored, _ = tx.prepare(db, entry, seq, documents[-1]["digest"] if documents else None)
         documents.append(Document(stored, doc_id=seq))
         seq += 1
     db.table("entries").insert_multiple(documents)
@@ -229,6 +250,46 @@ def _write_staged(tx: Tx, staged: Sequence[int]) -> None:
                 tx.store.night_path(night_id).unlink()
         raise
     tx._write_index()
+
+
+RESTORE = (
+    "it was changed since banluck wrote it: put it back from its backup (.bak) or a copy of the"
+    " data folder"
+)
+
+
+def _chain_problems(
+    tables: Mapping[str, Any], path: Any, before: tuple[int, str] | None
+) -> list[Problem]:
+    """Each entry's digest against its fields and the entry before it (`codec.chained`), and
+    the night's `prior` against the seal of the night before (`before`, `codec.sealed`)."""
+    night_id = tables["night"]["1"]["id"]
+    prior = tables["meta"]["1"].get("prior")
+    problems: list[Problem] = []
+    if prior and before is not None and before[1] != prior:
+        problems.append(
+            Problem(
+                None,
+                f"night {night_id} ({path}) was opened after night {before[0]} was over, whose"
+                f" file then held other entries or another night record than it holds now:"
+                f" night {before[0]}'s file {RESTORE.removeprefix('it ')}",
+            )
+        )
+    prev, after = str(prior or ""), "the start of the night"
+    entries = tables.get("entries") or {}
+    for key in sorted(entries, key=int):
+        entry = entries[key]
+        if entry.get("digest") != chained(prev, entry):
+            problems.append(
+                Problem(
+                    int(key),
+                    f"night {night_id}, entry #{key} in {path}: its digest does not follow from"
+                    f" its fields and {after} (the entry was edited, or one before it deleted or"
+                    f" moved); {RESTORE}",
+                )
+            )
+        prev, after = str(entry.get("digest") or ""), f"entry #{key} before it"
+    return problems
 
 
 def _round_problems(

@@ -5,12 +5,14 @@ is upgraded in memory when read and written at the current version the next time
 `.bak` keeps the old version). A file newer than this code is refused, never guessed at.
 
 A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
-    meta     {"1": {"kind": "night", "schema": 2, "rev": int, "token": str, "next_seq": int}}
+    meta     {"1": {"kind": "night", "schema": 5, "rev": int, "token": str, "next_seq": int,
+                    "prior": the night before's seal, `codec.sealed` (from v5, where there was one)}}
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed, table}}   a tournament's `table.tournament`:
                     {buy_in, chips, seats, lines} (banluck.app.tournament)
     presets  {"<n>": preset snapshot}   each distinct snapshot of the night, stored once
     entries  {"<seq>": entry}           a round's `preset` is stored as the id of its snapshot;
+                                        each entry's `digest` (v5) chains it to the one before
                                         kinds: round, payment, correction (reversing or, from
                                         v3, amending a round), rename (v3)
     live     {"<n>": {"line": str}}     the round in progress, one action per document
@@ -44,7 +46,8 @@ recorded rewrites a file the size of one night's record, however many nights cam
                       read), crc: CRC-32 of the night file's bytes it was made from,
                       `renamed` ([seq, old, new] each) where the night has a rename, and
                       `journal` ([rounds, CRC-32 of their lines]) where the night's journal
-                      holds rounds: those the record counts besides the night file's}
+                      holds rounds: those the record counts besides the night file's,
+                      digest: the night's last entry's digest (v5; `codec.head`)}
                       An index written before `totals` and `crc` gets them from the night files
                       the first time it is read (and saves them when the lock is free).
     people   {"<n>": {name, nights, first, last}}
@@ -70,6 +73,7 @@ from typing import Any
 
 from banluck.money.entries import Fault, read
 from banluck.money.ledger import KINDS
+from banluck.storage.codec import chain
 from banluck.storage.files import Newer, Shape, Tables
 
 TOTALLED_KINDS = ("ban-ban", "ban-luck", "triple-seven", "five-dragon", "five-card-21", "bust")
@@ -129,8 +133,20 @@ def _v3_to_v4(kind: str, tables: Tables) -> None:
         tables["meta"]["1"]["earlier"] = None
 
 
+def _v4_to_v5(kind: str, tables: Tables) -> None:
+    """v5 makes the ledger tamper-evident: each entry carries `digest`, chained to the entry
+    before it (`banluck.storage.codec.chained`); a night file's `meta.prior` is the seal of the
+    night before (`codec.sealed`), from which its first entry chains; the index's record of each
+    night keeps its last digest (`digest`). A v4 night file's entries are chained as they are
+    when it is read (written so at its next save); a v4 index's records get their `digest` from
+    the night files the first time it is read, every night's at once. The version tells an older
+    banluck that a v5 file is newer than it, rather than damaged."""
+    if kind == "night":
+        chain(tables)
+
+
 # MIGRATIONS[n - 1] takes a file from schema n to schema n + 1.
-MIGRATIONS: list[Migration] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
+MIGRATIONS: list[Migration] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5]
 SCHEMA = len(MIGRATIONS) + 1
 
 
@@ -516,6 +532,7 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("net", _name_map(_is_int), "names with whole amounts"),
         ("totals", _maybe(_is_totals), "the night's totals (players, result, balance)"),
         ("crc", _maybe(_count(0)), "the CRC-32 of the night file"),
+        ("digest", _maybe(_is_text), "the digest of the night's last entry"),
     ),
     "people": (
         ("name", _is_name, "a name"),

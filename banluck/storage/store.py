@@ -253,9 +253,7 @@ class Store:
                 )
             night_id = night["id"] = (latest or 0) + 1
             db = tx.night_db(night_id)
-            db.table("meta").insert(
-                {"kind": "night", "schema": schema.SCHEMA, "rev": 0, "next_seq": tx.next_seq()}
-            )
+            db.table("meta").insert(tx.new_meta(0, tx.next_seq()))
             db.table("night").insert(night)
             if entries is not None:
                 tx.add_pool_entries(db, entries(night_id), night["seats"])
@@ -395,7 +393,7 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = ("crc", "journal") if totals else ("crc", "journal", "totals")
+        hidden = ("crc", "journal", "digest", *(() if totals else ("totals",)))
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]

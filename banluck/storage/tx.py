@@ -20,7 +20,7 @@ from tinydb.table import Document
 from banluck.money import ledger
 from banluck.money.entries import Entry
 from banluck.storage import clean, journal, schema
-from banluck.storage.codec import stored_form
+from banluck.storage.codec import chained, head, sealed, stored_form
 from banluck.storage.files import StoreError, Tables
 from banluck.storage.index import View, meta_of, night_of, night_totals, storage_of, tables_of
 
@@ -69,6 +69,13 @@ class Tx(View):
             db.table("night").update(night, doc_ids=[1])
         return night
 
+    def new_meta(self, rev: int, next_seq: int) -> dict[str, Any]:
+        """The `meta` of a new night file: its chain begins with the latest night's seal."""
+        meta = {"kind": "night", "schema": schema.SCHEMA, "rev": rev, "next_seq": next_seq}
+        if self.latest is None:
+            return meta
+        return {**meta, "prior": sealed(tables_of(self.night_db(self.latest)))}
+
     def set_live(self, db: TinyDB, lines: Sequence[str]) -> None:
         """Make `lines` the live round of the night file `db` (in memory)."""
         db.table("live").truncate()
@@ -99,11 +106,13 @@ class Tx(View):
         return [self.add_entry(db, entry) for entry in entries]
 
     def prepare(
-        self, db: TinyDB, entry: Entry | Mapping[str, Any], seq: int
+        self, db: TinyDB, entry: Entry | Mapping[str, Any], seq: int, prev: str | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The document to store for `entry` as `seq` (a round's preset as a reference to the
-        night's copy of it), and the entry as the API returns it."""
-        return _prepared(entry, seq, night_of(db)["id"], lambda s: self._preset_ref(db, s))
+        night's copy of it; its digest chained to `prev`, by default the night's last), and the
+        entry as the API returns it."""
+        prev = head(tables_of(db)) if prev is None else prev
+        return _prepared(entry, seq, night_of(db)["id"], lambda s: self._preset_ref(db, s), prev)
 
     def journal_round(
         self, night_id: int, entry: Mapping[str, Any], night: Mapping[str, Any] | None
@@ -127,7 +136,10 @@ class Tx(View):
             added.append([key, dict(snapshot)])
             return key
 
-        stored, result = _prepared(entry, self.next_seq(), night_id, preset_ref)
+        record = self._records[night_id]
+        stored, result = _prepared(
+            entry, self.next_seq(), night_id, preset_ref, record["digest"] or ""
+        )
         op: dict[str, Any] = {"entry": stored}
         before = state["night"]
         changed = {k: v for k, v in (night or {}).items() if k not in before or before[k] != v}
@@ -138,8 +150,8 @@ class Tx(View):
         journal.append(found, self.store.night_path(night_id), op)
         from banluck.money import stats
 
-        record = self._records[night_id]
-        summary = ledger.add_summaries(self.fresh[night_id], ledger.summarise([stored]))
+        made, totals = night_totals([stored], self.store.night_path(night_id))
+        summary = ledger.add_summaries(self.fresh[night_id], made)
         new = {k: v for k, v in state["night"].items() if k != "snapshot"}
         new.update(
             rev=record["rev"],
@@ -152,10 +164,9 @@ class Tx(View):
             reversed=record["reversed"],
             live=0,
             net={name: s["net"] for name, s in summary.items() if s["net"]},
-            totals=stats.add_totals(
-                record["totals"], stats.night_totals([stored], schema.TOTALLED_KINDS)
-            ),
+            totals=stats.add_totals(record["totals"], totals),
             crc=record["crc"],
+            digest=stored["digest"],
         )
         if "renamed" in record:
             new["renamed"] = record["renamed"]
@@ -239,10 +250,15 @@ def new_night(night_id: int, spec: Mapping[str, Any], seat_them: str) -> dict[st
 
 
 def _prepared(
-    given: Entry | Mapping[str, Any], seq: int, night_id: int, preset_ref: Callable[[Any], int]
+    given: Entry | Mapping[str, Any],
+    seq: int,
+    night_id: int,
+    preset_ref: Callable[[Any], int],
+    prev: str,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The document to store for `given` as `seq` in night `night_id`, a round's preset given as
-    `preset_ref(snapshot)`, and the entry as the API returns it."""
+    `preset_ref(snapshot)` and its digest chained to `prev`, and the entry as the API returns
+    it."""
     entry = stored_form(given)
     stored = {"seq": seq, "kind": entry["kind"], "night": night_id, "at": now()}
     order = _ROUND_ORDER if entry["kind"] == "round" else ()
@@ -255,4 +271,5 @@ def _prepared(
     result = dict(stored)
     if stored["kind"] == "round":
         stored["preset"] = preset_ref(stored["preset"])
+    stored["digest"] = chained(prev, stored)
     return stored, result

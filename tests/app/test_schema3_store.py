@@ -78,7 +78,7 @@ def test_it_checks_clean_and_reads_as_it_did_before_and_after_the_split(
         for name, args in PRINTED.items():
             assert run(cli, *args) == now_printed(name), name
     index = json.loads((old_store / "index.json").read_text(encoding="utf-8"))
-    assert index["meta"]["1"]["schema"] == 4
+    assert index["meta"]["1"]["schema"] == 5
     assert (old_store / "index-earlier.json").exists()
     assert cli("check")[0] == 0
 

@@ -80,7 +80,13 @@ def _journal_round(home: Path, change: Callable[[dict[str, Any]], None]) -> None
     path.write_bytes(b"".join(lines))
 
 
+def _payment_amount(entries: dict[str, Any]) -> None:
+    entries[_first("payment", entries)]["amount"] += 5
+
+
 NAMED: dict[str, Callable[[Path], None]] = {
+    "a payment's amount edited": _entries(6, _payment_amount),
+    "a closed night's last entry deleted": _entries(5, lambda e: e.pop(max(e, key=int))),
     "a transfer reversed": _entries(2, _swap_first_transfer),
     "a transfer 20 to 25, still netting to zero": _entries(3, _shift_first_round),
     "the journal's round reversed": lambda home: _journal_round(home, _swap_first_transfer),

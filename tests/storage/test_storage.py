@@ -326,9 +326,9 @@ def _v1_files(home: Path) -> None:
     (home / "index.json").write_bytes(orjson.dumps(index))
 
 
-def test_schema_4_is_three_migrations_past_schema_1() -> None:
+def test_schema_5_is_four_migrations_past_schema_1() -> None:
     """Migrations are a numbered list; the current schema is one past the last of them."""
-    assert SCHEMA == 4 and len(MIGRATIONS) == 3
+    assert SCHEMA == 5 and len(MIGRATIONS) == 4
 
 
 def test_migration_v1_to_v2_records_who_played_each_night(banluck_home: Path) -> None:
@@ -398,7 +398,9 @@ def test_a_damaged_night_file_is_named_with_its_backup_and_left_alone(
 ) -> None:
     """Bad JSON, a truncated or empty file, or the wrong shape: every command stops with one
     sentence naming the file, what is wrong and the good backup to copy back; no byte changes.
-    Copying the backup back loses only the last change, and the store works again."""
+    The backup copied back lacks the last change, which the index counted: every command says
+    so (never a silent drop); the index rebuilt says what it dropped, and the store works
+    again."""
     _three_rounds(store)
     path = banluck_home / "nights" / "0001.json"
     bak = banluck_home / "nights" / "0001.json.bak"
@@ -416,6 +418,10 @@ def test_a_damaged_night_file_is_named_with_its_backup_and_left_alone(
         assert caught.value.path == path and caught.value.backup == bak
     assert stored_bytes(banluck_home) == before
     shutil.copy(bak, path)
+    with pytest.raises(DamagedFile, match=f"{path} no longer holds entry #3 as the index counted"):
+        store.entries()
+    store.rebuild_index()
+    assert any("the 1 that no night file holds are no longer counted" in w for w in store.warnings)
     assert [e["transfers"][0]["amount"] for e in store.entries()] == [10, 20]
     assert store.check() == []
     assert store.record_round(a_round(("Bob", "Ann", 40)))["seq"] == 3  # the lost round's seq

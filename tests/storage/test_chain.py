@@ -1,0 +1,287 @@
+"""The ledger is tamper-evident (schema v5): each entry carries a digest chained to the one before
+it, each night's file the digest the night before ended with (`prior`), and the index each
+night's last digest. A change of what is stored that banluck did not make is a problem naming
+the night, the entry and the file (or a refusal naming the file), never a silent drop; stores
+written by earlier versions open and check clean, and their first write chains them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from banluck.app import checking
+from banluck.core.errors import BanluckError
+from banluck.storage import DamagedFile, Store, schema
+from banluck.storage import files as storage_files
+from banluck.storage.codec import chained, sealed
+from tests.storage.test_storage import a_round, open_night, stored_bytes
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def _night(home: Path, night: int) -> Path:
+    return home / "nights" / f"{night:04d}.json"
+
+
+def _two_nights(home: Path) -> Store:
+    """Night 1 closed (three rounds, a payment), night 2 open (a payment, then two rounds in its
+    journal)."""
+    store = Store(home)
+    open_night(store)
+    for n in (10, 20, 30):
+        store.record_round(a_round(("Bob", "Ann", n)))
+    store.add_payment("Cat", "Ann", 7, "cash")
+    store.close_night()
+    open_night(store)
+    store.add_payment("Ann", "Bob", 3, "cash")
+    for n in (40, 50):
+        store.push_action("deal")
+        store.record_round(a_round(("Bob", "Cat", n)))
+    assert (home / "nights" / "0002.live").exists()
+    return store
+
+
+def _edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+def _problems(home: Path) -> list[str]:
+    """What `banluck check` says: its problems, or the one refusal every command gives."""
+    try:
+        return checking.check(Store(home))
+    except BanluckError as exc:
+        return [str(exc)]
+
+
+def test_every_entry_is_chained_and_the_index_keeps_each_nights_last_digest(
+    banluck_home: Path,
+) -> None:
+    store = _two_nights(banluck_home)
+    assert store.check() == []
+    one = orjson.loads(_night(banluck_home, 1).read_bytes())
+    entries = [one["entries"][k] for k in sorted(one["entries"], key=int)]
+    assert all(len(e["digest"]) == 32 for e in entries)
+    assert "prior" not in one["meta"]["1"]
+    two = orjson.loads(_night(banluck_home, 2).read_bytes())
+    assert (
+        two["meta"]["1"]["prior"]
+        == sealed(one)
+        == chained(entries[-1]["digest"], one["night"]["1"])
+    )
+    index = orjson.loads((banluck_home / "index.json").read_bytes())
+    earlier = orjson.loads((banluck_home / "index-earlier.json").read_bytes())
+    assert earlier["nights"]["1"]["digest"] == entries[-1]["digest"]
+    assert index["nights"]["2"]["digest"] is not None
+    assert all("digest" not in e for e in store.entries())  # the store's own: not handed out
+    assert all("digest" not in r for r in store.nights(totals=True))
+
+
+def _amount(night: int, seq: str, amount: int) -> Callable[[Path], None]:
+    def change(data: dict[str, Any]) -> None:
+        entry = data["entries"][seq]
+        if "transfers" in entry:
+            entry["transfers"][0]["amount"] = amount
+        else:
+            entry["amount"] = amount
+
+    return lambda home: _edit(_night(home, night), change)
+
+
+def _delete(night: int, seq: str) -> Callable[[Path], None]:
+    return lambda home: _edit(_night(home, night), lambda d: d["entries"].pop(seq))
+
+
+def _earlier_sums(home: Path) -> None:
+    def inflate(data: dict[str, Any]) -> None:
+        data["meta"]["1"]["earlier"]["totals"]["balance"]["Ann"] += 990
+
+    _edit(home / "index.json", inflate)
+
+
+def _live(change: Callable[[bytes], bytes]) -> Callable[[Path], None]:
+    def damage(home: Path) -> None:
+        path = home / "nights" / "0002.live"
+        path.write_bytes(change(path.read_bytes()))
+
+    return damage
+
+
+def _swap(night: int) -> Callable[[Path], None]:
+    return lambda home: shutil.copy(
+        f"{_night(home, night)}.bak", _night(home, night)
+    )  # the file as it was before its last write
+
+
+def _rebuilt(damage: Callable[[Path], None]) -> Callable[[Path], None]:
+    """`damage`, then the index made again from the night files: only the chain is left."""
+
+    def both(home: Path) -> None:
+        damage(home)
+        Store(home).rebuild_index()
+
+    return both
+
+
+DAMAGES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "an amount edited": (_amount(1, "2", 25), "night 1, entry #2 in {n1}: its digest"),
+    "a payment's amount edited": (_amount(1, "4", 70), "night 1, entry #4 in {n1}: its digest"),
+    "an entry deleted": (_delete(1, "2"), "night 1, entry #3 in {n1}: its digest"),
+    "an amount edited, the index rebuilt": (
+        _rebuilt(_amount(1, "3", 35)),
+        "night 1, entry #3 in {n1}: its digest",
+    ),
+    "an entry deleted, the index rebuilt": (
+        _rebuilt(_delete(1, "2")),
+        "night 1, entry #3 in {n1}: its digest",
+    ),
+    "an earlier night's last entry deleted, the index rebuilt": (
+        _rebuilt(_delete(1, "4")),
+        "night 2 ({n2}) was opened after night 1 was over, whose file then held other",
+    ),
+    "an earlier night's record edited, the index rebuilt": (
+        _rebuilt(
+            lambda home: _edit(_night(home, 1), lambda d: d["night"]["1"].update(date="2024-05-04"))
+        ),
+        "night 2 ({n2}) was opened after night 1 was over, whose file then held other",
+    ),
+    "the latest night's last entry deleted": (
+        _delete(1, "4"),
+        "the index's record of night 1 does not match its file",
+    ),
+    "the journal deleted": (
+        lambda home: (home / "nights" / "0002.live").unlink(),
+        "the journal {n2live} of night 2 is missing",
+    ),
+    "the journal cut": (
+        _live(lambda raw: raw[: raw.rstrip(b"\n").rfind(b"\n") + 1]),
+        "the journal {n2live} of night 2 holds 1",
+    ),
+    "the journal's token changed": (
+        _live(lambda raw: raw.replace(b'"token":"', b'"token":"0', 1)),
+        "the journal {n2live} of night 2 holds none of them",
+    ),
+    "the journal's round edited": (
+        _live(lambda raw: raw.replace(b'"amount":50', b'"amount":55', 1)),
+        "night 2, entry #7 in {n2}: its digest",
+    ),
+    "a closed night's file swapped for its backup": (
+        _swap(1),
+        "the index's record of night 1 does not match its file",
+    ),
+    "the open night's file swapped for its backup": (_swap(2), "{n2}"),
+    "the earlier nights' sums edited": (
+        _earlier_sums,
+        "the index's sums of the nights before the latest ('totals' of 1 nights",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", DAMAGES)
+def test_each_damage_is_a_problem_naming_the_file(banluck_home: Path, name: str) -> None:
+    _two_nights(banluck_home)
+    damage, said = DAMAGES[name]
+    damage(banluck_home)
+    problems = _problems(banluck_home)
+    n1, n2 = _night(banluck_home, 1), _night(banluck_home, 2)
+    want = said.format(n1=n1, n2=n2, n2live=n2.with_suffix(".live"))
+    assert any(want in p for p in problems), problems
+    assert all("\n" not in p for p in problems)
+
+
+def test_the_latest_nights_last_entry_deleted_is_refused_by_every_command(
+    banluck_home: Path,
+) -> None:
+    """The index counted entry #3 of the open night: a night file without it (an entry deleted
+    by hand, an older file put back) is refused, nothing changed, until it is put back or the
+    index is rebuilt (which says what it dropped)."""
+    store = Store(banluck_home)
+    open_night(store)
+    for n in (10, 20, 30):
+        store.record_round(a_round(("Bob", "Ann", n)))
+    path = _night(banluck_home, 1)
+    _edit(path, lambda d: d["entries"].pop("3"))
+    before = stored_bytes(banluck_home)
+    for command in (store.entries, store.balances, store.check):
+        with pytest.raises(DamagedFile, match=f"{path} no longer holds entry #3 as the index"):
+            command()
+    assert stored_bytes(banluck_home) == before
+    store.rebuild_index()
+    assert any("the 1 that no night file holds" in w for w in store.warnings)
+    assert store.check() == []
+
+
+STORES = ["store-0.1", "store-schema-3", "store-0.2-casino", "store-0.2-casino-bank-limit"]
+STORES.append("store-0.2-pre-renovation")
+
+
+@pytest.mark.parametrize("fixture", STORES)
+def test_an_earlier_store_checks_clean_and_its_first_write_chains_it(
+    tmp_path: Path, fixture: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store written by an earlier version opens and checks clean and settles the same; its
+    first write records every night's last digest in the index (the seal of what it held) and
+    writes the night it changes at v5, each entry chained; an earlier banluck (one that reads
+    up to v4) then refuses the store as newer, and changes nothing."""
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURES / fixture / "store", home)
+    monkeypatch.setenv("BANLUCK_HOME", str(home))
+    store = Store(home)
+    balances = store.balances()
+    assert checking.check(store, full=True) == []
+    people = store.people()
+    store.rebuild_index()  # nothing to drop
+    assert not store.warnings
+    entry = store.add_payment(people[0], people[1], 1, "chained")
+    balances[people[0]] = balances.get(people[0], 0) + 1
+    balances[people[1]] = balances.get(people[1], 0) - 1
+    after = Store(home).balances()
+    assert {n: v for n, v in after.items() if v} == {n: v for n, v in balances.items() if v}
+    assert checking.check(Store(home), full=True) == []
+    index = orjson.loads((home / "index.json").read_bytes())
+    earlier = orjson.loads((home / "index-earlier.json").read_bytes())
+    records = {**earlier["nights"], **index["nights"]}
+    assert all(r["digest"] for r in records.values() if r["entries"])
+    night = orjson.loads(_night(home, entry["night"]).read_bytes())
+    assert night["meta"]["1"]["schema"] == schema.SCHEMA == 5
+    assert all(len(e["digest"]) == 32 for e in night["entries"].values())
+    assert index["meta"]["1"]["schema"] == 5
+    before = stored_bytes(home)
+    monkeypatch.setattr(schema, "SCHEMA", 4)  # what an earlier banluck reads (from scratch)
+    monkeypatch.setattr(storage_files, "_CLEAN", {})
+    with pytest.raises(DamagedFile, match=r"written by a newer banluck \(data schema 5; this"):
+        Store(home).balances()
+    with pytest.raises(DamagedFile, match="newer banluck"):
+        Store(home).add_payment(people[0], people[1], 1)
+    assert stored_bytes(home) == before
+
+
+def test_a_rebuilt_index_names_the_nights_whose_entries_changed(tmp_path: Path) -> None:
+    """The index rebuilt from the night files says which files no longer hold the entries it
+    had counted: in a store of an earlier version too, whose files hold no digest yet (the index
+    had recorded each night's last digest at its first write)."""
+    home = tmp_path / "home"
+    shutil.copytree(FIXTURES / "store-0.2-pre-renovation" / "store", home)
+    store = Store(home)
+    store.add_payment("Bob", "Mei", 5)
+
+    def more(entries: dict[str, Any]) -> None:
+        payment = next(e for e in entries.values() if e["kind"] == "payment")
+        payment["amount"] += 5
+
+    _edit(_night(home, 6), lambda data: more(data["entries"]))
+    rebuilt = Store(home)
+    rebuilt.rebuild_index()
+    assert [w for w in rebuilt.warnings if "are not those the index had counted" in w] == [
+        f"the entries of {_night(home, 6)} are not those the index had counted (their last"
+        " digest changed: an entry edited or deleted by hand, or an older file put back); the"
+        " index now counts them as they are: if no banluck did that, put the data folder back"
+        " from a copy and run `banluck check` again"
+    ]
