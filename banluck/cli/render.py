@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
     from banluck.table.lab import Figures, Report
     from banluck.table.night import Night
@@ -60,23 +60,89 @@ def nets(entry: Mapping[str, Any]) -> str:
     return moved or "no money moved"
 
 
-def round_panel(r: FinishedRound) -> RenderableType:
+def round_panel(r: FinishedRound, in_ledger: bool = True) -> RenderableType:
+    """A finished round's transfers; below NARROW columns one line a transfer, each reason cut
+    to the line, with where it reads whole (`ledger --round N` when the round is `in_ledger`)."""
     from banluck.money.entries import round_title
 
     title = f"{round_title(r.counted, r.between).capitalize()} · dealer {r.dealer}"
     if r.ended:
         title += f" · {r.ended}"
-    return transfers_panel(title, [(t.payer, t.payee, t.amount, t.reason) for t in r.transfers])
+    whole = (
+        f"cut to fit: ledger --round {r.counted} has them whole"
+        if in_ledger and not r.between
+        else f"cut to fit: {NARROW} columns show them whole"
+    )
+    moved = [(t.payer, t.payee, t.amount, t.reason) for t in r.transfers]
+    return Transfers(title, moved, whole=whole)
+
+
+class Transfers:
+    """A round's transfers (from, to, amount, why) under a title, `no money moved` when none, as
+    rich draws them at the width it gives: a table from NARROW columns; below, one line a
+    transfer (`Bob → Mei 10  why`), so a phone shows a round's rows at a glance. The why is cut
+    to the line at a word (its knob in brackets left out first), with `whole` saying where it
+    reads in full; without `whole` it is wrapped under its transfer, no word broken."""
+
+    def __init__(
+        self, title: str, rows: Sequence[tuple[str, str, int, str]], whole: str | None = None
+    ) -> None:
+        self.title, self.rows, self.whole = title, rows or [("-", "-", 0, "no money moved")], whole
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.padding import Padding
+        from rich.table import Column, Table
+        from rich.text import Text
+
+        width = options.max_width
+        if width >= NARROW:
+            table = Table(
+                "from", "to", Column("amount", justify="right"), Column("why", overflow="fold")
+            )
+            for payer, payee, amount, why in self.rows:
+                table.add_row(payer, payee, str(amount), why)
+            yield titled(self.title, table)
+            return
+        yield Text(self.title, style="bold")
+        cut = False
+        for payer, payee, amount, why in self.rows:
+            head = Text(f"{payer} → {payee} {amount}")
+            room = width - head.cell_len - 2
+            short = _cut(why, room) if self.whole is not None and room >= 12 else None
+            if short is None:
+                yield head
+                yield Padding(Text(why), (0, 0, 0, 2), expand=False)
+                continue
+            cut = cut or short != why
+            yield head + "  " + short
+        if cut and self.whole:
+            yield Text(self.whole, style="dim")
+
+
+def _cut(why: str, room: int) -> str:
+    """A reason in `room` columns: whole when it fits; else without its knob in brackets; else
+    its money (what follows the rule's name and `: `); else that cut at a word with `…`."""
+    from rich.text import Text
+
+    if Text(why).cell_len <= room:
+        return why
+    if why.endswith(")") and " (" in why:
+        why = why[: why.rindex(" (")]
+        if Text(why).cell_len <= room:
+            return why
+    why = why.split(": ", 1)[-1]
+    if Text(why).cell_len <= room:
+        return why
+    words = why.split(" ")
+    while len(words) > 1 and Text(" ".join(words)).cell_len + 1 > room:
+        words.pop()
+    kept = " ".join(words)
+    return kept[: room - 1] + "…"
 
 
 def transfers_panel(title: str, transfers: Sequence[tuple[str, str, int, str]]) -> RenderableType:
-    """A round's transfers (from, to, amount, why) under a title: `no money moved` when none."""
-    from rich.table import Column, Table
-
-    table = Table("from", "to", Column("amount", justify="right"), Column("why", overflow="fold"))
-    for payer, payee, amount, why in transfers or [("-", "-", 0, "no money moved")]:
-        table.add_row(payer, payee, str(amount), why)
-    return titled(title, table)
+    """A round's transfers with every reason whole (`ledger --round`): see Transfers."""
+    return Transfers(title, transfers)
 
 
 def balances_table(balances: Mapping[str, int], title: str = "Balances") -> RenderableType:

@@ -102,7 +102,7 @@ def replay(
 
     out_console = console()
     for r in night.rounds:
-        out_console.print(round_panel(r))
+        out_console.print(round_panel(r, in_ledger=False))
     if night.current is not None:
         out_console.print(
             f"[yellow]round {night.seating.round_number} is not finished and not counted:"
