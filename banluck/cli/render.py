@@ -173,6 +173,22 @@ def seats_line(s: Seating) -> str:
     return " · ".join(parts) + f" · next to deal: {following}"
 
 
+def _packed(parts: Sequence[str], width: int) -> str:
+    """Parts joined by ` · ` in lines of `width` columns, a line breaking only between parts
+    (the seat line: a name never parted from its stake)."""
+    from rich.cells import cell_len
+
+    lines = [parts[0]]
+    for i, part in enumerate(parts[1:], 2):
+        after = 2 if i < len(parts) else 0  # room left for the ` ·` a broken line ends with
+        if cell_len(lines[-1]) + 3 + cell_len(part) + after <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines[-1] += " ·"
+            lines.append(part)
+    return "\n".join(lines)
+
+
 def table_screen(
     night: Night, balances: Mapping[str, int], width: int, night_id: int | None = None
 ) -> RenderableType:
@@ -198,7 +214,7 @@ def table_screen(
     side = night.side_notes()
     carried: list[RenderableType] = [Text(line, "magenta") for line in side.live]
     if rnd is None:
-        parts.append(Text(seats_line(night.seating)))
+        parts.append(Text(_packed(seats_line(night.seating).split(" · "), width)))
         parts.extend(carried)
         parts += [Text(note) for note in side.standing]
         if side.warning:
@@ -217,8 +233,7 @@ def table_screen(
         table = Table(*heads, box=None, show_header=not narrow, pad_edge=False)
         for seat in panel.rows:
             won = money(seat.amount) if seat.amount is not None else ""
-            stake = f" x{seat.stake}" if not narrow else ""
-            table.add_row(seat.name + stake, seat.cards, seat.state, won)
+            table.add_row(f"{seat.name} x{seat.stake}", seat.cards, seat.state, won)  # any width
         parts.append(table)
         parts.extend(carried)
         notes = Table.grid(

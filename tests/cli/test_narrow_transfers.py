@@ -56,3 +56,28 @@ def test_from_60_columns_the_round_stays_a_table(cli, night: str, monkeypatch) -
     assert code == 0, err
     assert "┃ from  ┃ to    ┃ amount ┃ why" in out
     assert "→" not in out
+
+
+def test_the_seat_line_at_45_columns_never_parts_a_name_from_its_stake(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "45")
+    seats = ["Mei", "Bobby", "Carolina", "Dave", "Evelyn", "Fay", "Gus"]
+    assert cli("night", "start", "chinese", *seats, "--stake", "10")[0] == 0
+    code, out, err = cli("night", "show")
+    assert code == 0, err
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert all(cell_len(line) <= 45 for line in lines)
+    for name in seats[1:]:
+        assert any(f"{name} 10" in line for line in lines), (name, lines)
+    assert any(
+        line.startswith("next to deal: Bobby") or "· next to deal: Bobby" in line for line in lines
+    )
+
+
+def test_the_panel_at_45_columns_keeps_every_stake(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "45")
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol", "--stake", "10")[0] == 0
+    assert cli("act", "stake", "Carol", "25")[0] == 0
+    assert cli("act", "dealer", "10", "6")[0] == 0
+    code, out, err = cli("night", "show")
+    assert code == 0, err
+    assert re.search(r"Bob x10\s+2\s+to play", out) and re.search(r"Carol x25\s+2\s+to play", out)
