@@ -291,6 +291,31 @@ def test_unknown_preset_is_one_line(cli) -> None:
     )
 
 
+def test_a_misspelt_preset_or_value_gets_a_did_you_mean(
+    cli, banluck_home: Path, tmp_path: Path
+) -> None:
+    """`rules show kampng`, a night log's `night chinees` and `night start chinees` suggest the
+    preset; `rules set mine fifteen.mode freehand` suggests the value; a name close to nothing
+    gets the list alone."""
+    code, _, err = cli("rules", "show", "kampng")
+    assert code == 1
+    assert err.startswith("error: unknown preset 'kampng' (did you mean `kampung`?): known presets")
+    log = tmp_path / "night.log"
+    log.write_text("night chinees Mei Bob\n", encoding="utf-8")
+    code, _, err = cli("replay", str(log))
+    assert code == 1 and "unknown preset 'chinees' (did you mean `chinese`?)" in err
+    code, _, err = cli("night", "start", "chinees", "Mei", "Bob")
+    assert code == 1 and "(did you mean `chinese`?)" in err
+    assert "did you mean" not in cli("rules", "show", "zzz")[2]
+    assert cli("rules", "new", "mine", "--from", "chinese")[0] == 0
+    code, _, err = cli("rules", "set", "mine", "fifteen.mode", "freehand")
+    assert code == 1
+    assert err.startswith(
+        "error: fifteen.mode = 'freehand' is not allowed (did you mean free-hand?): expected one"
+    )
+    assert "did you mean" not in cli("rules", "set", "mine", "fifteen.mode", "zzz")[2]
+
+
 # --- validate ----------------------------------------------------------------------------------
 
 
