@@ -250,8 +250,8 @@ def diff(
         table.add_row(
             *_cells(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
         )
-    plural = "s" if len(differing) != 1 else ""
-    typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
+    many = "knobs differ" if len(differing) != 1 else "knob differs"
+    typer.echo(f"{len(differing)} {many} between {first} and {second}:")
     console().print(table)
 
 

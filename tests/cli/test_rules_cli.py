@@ -152,6 +152,15 @@ def test_diff_says_so_when_nothing_differs(cli) -> None:
     assert out.strip() == "kampung and ours have the same rules: no knob differs"
 
 
+def test_diff_of_one_knob_says_it_differs(cli) -> None:
+    """One knob apart: `1 knob differs`, the verb agreeing with the count."""
+    cli("rules", "new", "ours", "--from", "kampung")
+    assert cli("rules", "set", "ours", "fifteen.burn", "false")[0] == 0
+    code, out, err = cli("rules", "diff", "kampung", "ours")
+    assert code == 0, err
+    assert out.startswith("1 knob differs between kampung and ours:\n")
+
+
 # --- new, set --------------------------------------------------------------------------------
 
 
