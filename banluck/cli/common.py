@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from banluck.core.errors import BanluckError
+
 if TYPE_CHECKING:
     from banluck.app.people import NamedStore
 
@@ -47,3 +49,26 @@ def echo_json(value: Any, ascii: bool = False, default: Any = None) -> None:
     import json
 
     typer.echo(json.dumps(value, ensure_ascii=ascii, default=default))
+
+
+def complete_people(incomplete: str) -> list[str]:
+    """Shell completion of a person's name: the ledger's people starting so (none when no data
+    folder is there yet: completing creates nothing)."""
+    from banluck.core.home import data_dir
+
+    if not data_dir().is_dir():
+        return []
+    try:
+        return [n for n in open_store().people() if n.startswith(incomplete)]
+    except (BanluckError, OSError):  # a damaged folder completes nothing; a command says why
+        return []
+
+
+def complete_presets(incomplete: str) -> list[str]:
+    """Shell completion of a preset's name: the shipped and the user's presets starting so."""
+    from banluck.app import presets
+
+    try:
+        return [n for n in presets.all_names() if n.startswith(incomplete)]
+    except (BanluckError, OSError):
+        return []

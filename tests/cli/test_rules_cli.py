@@ -588,3 +588,12 @@ def test_a_preset_tournament_start_refuses_is_not_valid(cli, banluck_home: Path)
     code, out, err = cli("rules", "set", "short-t", "tournament.cutoffs", "2,4")
     assert (code, err) == (0, "")
     assert cli("rules", "validate", "short-t")[:2] == (0, f"OK: short-t is valid ({path})\n")
+
+
+def test_rules_show_completes_the_presets(banluck_home: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`banluck rules show ⇥` offers every preset (the user's too), not the folder's files."""
+    from tests.cli.test_pay_cli import completed
+
+    assert completed(monkeypatch, capsys, "banluck rules show ") == ALL_SHIPPED
+    user_file(banluck_home, "kampung-ours", 'name = "kampung-ours"\n')
+    assert completed(monkeypatch, capsys, "banluck rules show kam") == ["kampung", "kampung-ours"]
