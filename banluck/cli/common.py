@@ -51,17 +51,21 @@ def echo_json(value: Any, ascii: bool = False, default: Any = None) -> None:
     typer.echo(json.dumps(value, ensure_ascii=ascii, default=default))
 
 
-def complete_people(incomplete: str) -> list[str]:
-    """Shell completion of a person's name: the ledger's people starting so (none when no data
-    folder is there yet: completing creates nothing)."""
+def complete_people(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a person's name: the ledger's people starting so and not yet named
+    on the line (none when no data folder is there yet: completing creates nothing)."""
     from banluck.core.home import data_dir
 
+    named: set[object] = set()
+    for value in ctx.params.values():  # the names typed before (a list of seats: a tuple)
+        named.update(value if isinstance(value, list | tuple) else [value])
     if not data_dir().is_dir():
         return []
     try:
-        return [n for n in open_store().people() if n.startswith(incomplete)]
-    except (BanluckError, OSError):  # a damaged folder completes nothing; a command says why
+        people = open_store().people()
+    except Exception:  # completion must never fail loudly: a damaged store completes nothing
         return []
+    return [n for n in people if n.startswith(incomplete) and n not in named]
 
 
 def complete_presets(incomplete: str) -> list[str]:

@@ -110,12 +110,16 @@ def completed(monkeypatch, capsys, words: str) -> list[str]:  # type: ignore[no-
 
 
 def test_pay_completes_the_ledgers_people(cli, banluck_home: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    """`banluck pay M⇥` offers Mei, `pay Carol ⇥` everyone; before any night, nothing, and no
-    data folder is made."""
+    """`banluck pay M⇥` offers Mei, `pay Carol ⇥` everyone else; before any night, nothing, and
+    no data folder is made."""
     assert completed(monkeypatch, capsys, "banluck pay M") == []
     assert not banluck_home.exists()
     monkeypatch.delenv("_BANLUCK_COMPLETE")
     night(cli)
     assert completed(monkeypatch, capsys, "banluck pay M") == ["Mei"]
     assert completed(monkeypatch, capsys, "banluck pay C") == ["Carol"]
-    assert completed(monkeypatch, capsys, "banluck pay Carol ") == ["Bob", "Carol", "Mei"]
+    assert completed(monkeypatch, capsys, "banluck pay Carol ") == ["Bob", "Mei"]
+    # the seats of a night to start, and of the console's: the people not yet named
+    assert completed(monkeypatch, capsys, "banluck night start chinese Mei ") == ["Bob", "Carol"]
+    assert completed(monkeypatch, capsys, "banluck table kampung Bob M") == ["Mei"]
+    assert completed(monkeypatch, capsys, "banluck night start ch") == ["chinese"]
