@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.app.games import cross_problems_of, load_preset, problems_of, schema_for
 from banluck.core.errors import PresetError
-from banluck.core.suggest import key_hint
+from banluck.core.suggest import close_to, key_hint
 from banluck.core.text import plain_problem
 
 if TYPE_CHECKING:
@@ -122,8 +122,11 @@ def path_of(name: str) -> Path:
                 f"{path}: {name!r} is not a preset name: rename the file, using {_NAME_RULE}"
             )
         return path
+    known = all_names()
+    close = close_to(name, known)
+    hint = f" (did you mean `{close}`?)" if close else ""
     raise PresetError(
-        f"unknown preset {name!r}: known presets are {', '.join(all_names())}"
+        f"unknown preset {name!r}{hint}: known presets are {', '.join(known)}"
         " (make one with `banluck rules new NAME --from chinese`)"
     )
 

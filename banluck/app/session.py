@@ -199,7 +199,8 @@ class Session:
         seating_before = night.seating
         self.said = None
         done = self.done = night.do_line(word, args)
-        self.said = changes(seating_before, night.seating)
+        went = set(seating_before.seats) - set(night.seating.seats)
+        self.said = changes(seating_before, night.seating, self.balances() if went else None)
         s = night.seating
         if done.kind == "word":  # a word between rounds (the night's or the side's), no money
             self._store_table(s, [*stored_words(self.record), night.words[-1]])
@@ -315,9 +316,9 @@ class Session:
         if last.get("kind") != "round":
             if last.get("kind") == "payment":
                 raise RuleError(
-                    f"the last entry is a payment ({last['from']} paid {last['to']}"
-                    f" {last['amount']}), not a line of play: to cancel it, record the money"
-                    f" going back (`banluck pay {last['to']} {last['from']} {last['amount']}`)"
+                    f"the last entry is a payment (#{last['seq']}: {last['from']} paid"
+                    f" {last['to']} {last['amount']}), not a line of play: to cancel it,"
+                    f" reverse it with `banluck correct {last['seq']} --reason TEXT`"
                 )
             raise RuleError(
                 f"the last entry (#{last.get('seq')}) is a {last.get('kind')}, not a line of play:"

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from banluck.core.errors import BanluckError
+
 if TYPE_CHECKING:
     from banluck.app.people import NamedStore
 
@@ -47,3 +49,30 @@ def echo_json(value: Any, ascii: bool = False, default: Any = None) -> None:
     import json
 
     typer.echo(json.dumps(value, ensure_ascii=ascii, default=default))
+
+
+def complete_people(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a person's name: the ledger's people starting so and not yet named
+    on the line (none when no data folder is there yet: completing creates nothing)."""
+    from banluck.core.home import data_dir
+
+    named: set[object] = set()
+    for value in ctx.params.values():  # the names typed before (a list of seats: a tuple)
+        named.update(value if isinstance(value, list | tuple) else [value])
+    if not data_dir().is_dir():
+        return []
+    try:
+        people = open_store().people()
+    except Exception:  # completion must never fail loudly: a damaged store completes nothing
+        return []
+    return [n for n in people if n.startswith(incomplete) and n not in named]
+
+
+def complete_presets(incomplete: str) -> list[str]:
+    """Shell completion of a preset's name: the shipped and the user's presets starting so."""
+    from banluck.app import presets
+
+    try:
+        return [n for n in presets.all_names() if n.startswith(incomplete)]
+    except (BanluckError, OSError):
+        return []

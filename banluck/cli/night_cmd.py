@@ -6,15 +6,23 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, echo_json, open_store
+from banluck.cli.common import JsonOpt, complete_people, complete_presets, echo_json, open_store
 
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
 
 
 @app.command("start")
 def start(
-    preset: Annotated[str, typer.Argument(help="House-rule preset, e.g. chinese.")],
-    seats: Annotated[list[str], typer.Argument(help="The seats in order; the first deals first.")],
+    preset: Annotated[
+        str,
+        typer.Argument(help="House-rule preset, e.g. chinese.", autocompletion=complete_presets),
+    ],
+    seats: Annotated[
+        list[str],
+        typer.Argument(
+            help="The seats in order; the first deals first.", autocompletion=complete_people
+        ),
+    ],
     stake: Annotated[
         int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1, max=10**12)
     ] = 10,

@@ -6,13 +6,15 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import open_store
+from banluck.cli.common import complete_people, open_store
 from banluck.core.errors import BanluckError
 
 
 def pay(
-    payer: Annotated[str, typer.Argument(help="Who hands the money over.")],
-    payee: Annotated[str, typer.Argument(help="Who receives it.")],
+    payer: Annotated[
+        str, typer.Argument(help="Who hands the money over.", autocompletion=complete_people)
+    ],
+    payee: Annotated[str, typer.Argument(help="Who receives it.", autocompletion=complete_people)],
     amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
     note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
     yes: Annotated[

@@ -13,6 +13,7 @@ import typer
 
 from banluck.app import presets
 from banluck.app.games import knobs_of
+from banluck.cli.common import complete_presets
 from banluck.core.errors import PresetError
 from banluck.core.knobs import Knob
 
@@ -24,7 +25,12 @@ rules_app = typer.Typer(
     no_args_is_help=True,
 )
 
-NameArg = Annotated[str, typer.Argument(help="A preset's name (see `banluck rules list`).")]
+NameArg = Annotated[
+    str,
+    typer.Argument(
+        help="A preset's name (see `banluck rules list`).", autocompletion=complete_presets
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -250,8 +256,8 @@ def diff(
         table.add_row(
             *_cells(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
         )
-    plural = "s" if len(differing) != 1 else ""
-    typer.echo(f"{len(differing)} knob{plural} differ between {first} and {second}:")
+    many = "knobs differ" if len(differing) != 1 else "knob differs"
+    typer.echo(f"{len(differing)} {many} between {first} and {second}:")
     console().print(table)
 
 

@@ -6,36 +6,21 @@ from typing import Annotated
 
 import typer
 
-
-def _preset_names(incomplete: str) -> list[str]:
-    """Shell completion of the preset: shipped and user presets."""
-    from banluck.app.presets import all_names
-
-    return [n for n in all_names() if n.startswith(incomplete)]
-
-
-def _people(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of the seats: everyone who has sat at a night, not yet named."""
-    from banluck.cli.common import open_store
-
-    named = set(ctx.params.get("seats") or [])
-    try:
-        people = open_store().people()
-    except Exception:  # completion must never fail loudly: a damaged store completes nothing
-        return []
-    return [p for p in people if p.lower().startswith(incomplete.lower()) and p not in named]
+from banluck.cli.common import complete_people, complete_presets
 
 
 def table(
     preset: Annotated[
         str | None,
         typer.Argument(
-            help="With seats: start a night with this preset.", autocompletion=_preset_names
+            help="With seats: start a night with this preset.", autocompletion=complete_presets
         ),
     ] = None,
     seats: Annotated[
         list[str] | None,
-        typer.Argument(help="The seats in order; the first deals first.", autocompletion=_people),
+        typer.Argument(
+            help="The seats in order; the first deals first.", autocompletion=complete_people
+        ),
     ] = None,
     stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
 ) -> None:

@@ -19,7 +19,7 @@ from functools import reduce
 from typing import Any, ClassVar, Self, TypeGuard
 
 from banluck.core.errors import PresetError
-from banluck.core.suggest import key_hint
+from banluck.core.suggest import close_to, key_hint
 
 META = ("game", "version")  # the keys that say which schema a mapping is read with
 FIRST_GAME = "ban-luck"  # a mapping without `game` was written before there was another game
@@ -69,7 +69,11 @@ class Knob:
         if not (_is_int(value) if self.kind is int else isinstance(value, self.kind)):
             return f"{self.key} = {value!r} has the wrong type: expected {self.describe_allowed()}"
         if self.choices and value not in self.choices:
-            return f"{self.key} = {value!r} is not allowed: expected {self.describe_allowed()}"
+            close = close_to(str(value), self.choices)
+            hint = f" (did you mean {close}?)" if close else ""
+            return (
+                f"{self.key} = {value!r} is not allowed{hint}: expected {self.describe_allowed()}"
+            )
         if _is_int(value) and not self._within(value):
             return f"{self.key} = {value} is out of range: expected {self.describe_allowed()}"
         return None

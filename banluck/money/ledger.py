@@ -320,17 +320,17 @@ def correction(
     if isinstance(target, Mapping) or target.kind == "correction":
         seq = target.get("seq") if isinstance(target, Mapping) else target.seq
         raise LedgerError(
-            f"seq {seq} is itself a correction and cannot be corrected; "
+            f"#{seq} is itself a correction and cannot be corrected; "
             "record the right entry again instead"
         )
     if isinstance(target, RenameEntry):
         raise LedgerError(
-            f"seq {target.seq} is a rename, which moves no money: rename {target.new} back"
+            f"#{target.seq} is a rename, which moves no money: rename {target.new} back"
             f" with `banluck rename {target.new} {target.old}`"
         )
     reason = _reason(reason)
     if now is not None and now.reversed_by is not None:
-        raise LedgerError(f"seq {target.seq} is already reversed by seq {now.reversed_by}")
+        raise LedgerError(f"#{target.seq} is already reversed by #{now.reversed_by}")
     reversed_transfers = tuple(
         Transfer(t.payee, t.payer, t.amount, reversal_reason(t.reason))
         for t in (target.effect() if now is None else now.effect)
@@ -358,11 +358,11 @@ def amendment(
     (reversed) and what is new; transfers in both cancel out."""
     entry = as_entry(target)
     if not isinstance(entry, RoundEntry):
-        raise LedgerError(f"seq {entry.seq} is a {entry.kind}, not a round: only a round's lines")
+        raise LedgerError(f"#{entry.seq} is a {entry.kind}, not a round: only a round's lines")
     reason = _reason(reason)
     if now.reversed_by is not None:
         raise LedgerError(
-            f"round {entry.round} of night {entry.night} was reversed by seq {now.reversed_by}:"
+            f"round {entry.round} of night {entry.night} was reversed by #{now.reversed_by}:"
             " there is nothing left to amend"
         )
     key = Counter((t.payer, t.payee, t.amount, t.reason) for t in outcome)

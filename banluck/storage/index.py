@@ -728,7 +728,7 @@ class View:
                 tables = tables_of(self.night_db(night_id))
                 if str(seq) in tables["entries"]:
                     return entry_at(tables, str(seq))
-        raise StoreError(f"there is no entry with seq {seq}; see the ledger for the seqs")
+        raise StoreError(f"there is no entry #{seq}; see the ledger for the entries' numbers")
 
     # -- the index's files ------------------------------------------------------------
 

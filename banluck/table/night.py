@@ -7,7 +7,7 @@ be replayed from its first line. `undo` removes the last line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -537,9 +537,13 @@ class Night:
         raise RuleError("`night` starts a log and comes once, on its first line")
 
 
-def changes(before: Seating, after: Seating) -> str | None:
+def changes(
+    before: Seating, after: Seating, balances: Mapping[str, int] | None = None
+) -> str | None:
     """One line saying what changed at the table between two seatings (stakes, seats, the
-    deal), e.g. `Bob's stake is now 20` or `the deal passes to Bob`; None when nothing did."""
+    deal), e.g. `Bob's stake is now 20` or `the deal passes to Bob`; None when nothing did.
+    With tonight's `balances`, one who leaves is said with what he owes or is owed
+    (`Dave leaves the table, owing 110`)."""
     said: list[str] = []
     came = [n for n in after.seats if n not in before.seats]
     went = [n for n in before.seats if n not in after.seats]
@@ -548,7 +552,10 @@ def changes(before: Seating, after: Seating) -> str | None:
         at = after.seats.index(name)
         place = f" after {after.seats[at - 1]}" if at < len(after.seats) - 1 else ""
         said.append(f"{name} sits down{place}" + (f" at {stake}" if stake is not None else ""))
-    said += _names(went, "leaves the table", "leave the table")
+    if balances is None:
+        said += _names(went, "leaves the table", "leave the table")
+    else:
+        said += [f"{n} leaves the table{_owing(balances.get(n, 0))}" for n in went]
     moved = [
         n
         for n in after.seats
@@ -567,6 +574,13 @@ def changes(before: Seating, after: Seating) -> str | None:
     if after.side is not None and before.side is not None:  # the side's bets (`pp`, `behind`)
         said += after.side.changes(before.side, before.seats, after.seats)
     return "; ".join(said) if said else None
+
+
+def _owing(balance: int) -> str:
+    """`, owing 110`, `, owed 20`, or nothing for one who is even."""
+    if balance < 0:
+        return f", owing {-balance}"
+    return f", owed {balance}" if balance else ""
 
 
 def _names(names: Sequence[str], one: str, many: str) -> list[str]:

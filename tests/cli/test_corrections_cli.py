@@ -182,14 +182,12 @@ def test_a_duplicate_payment_is_reversed(cli, banluck_home: Path) -> None:
     assert rows == {"Bob": (10, 0), "Carol": (-10, 0), "Mei": (0, 0)}  # payments move no result
     assert cli("check") == (0, "", "")
     home = banluck_home
-    assert refused(cli, home, "correct", "3", "-r", "again") == "seq 3 is already reversed by seq 4"
+    assert refused(cli, home, "correct", "3", "-r", "again") == "#3 is already reversed by #4"
     assert refused(cli, home, "correct", "4", "-r", "x").startswith(
-        "seq 4 is itself a correction and cannot be corrected"
+        "#4 is itself a correction and cannot be corrected"
     )
     assert refused(cli, home, "correct", "3").startswith("say what was wrong")
-    assert refused(cli, home, "correct", "99", "-r", "x").startswith(
-        "there is no entry with seq 99"
-    )
+    assert refused(cli, home, "correct", "99", "-r", "x").startswith("there is no entry #99")
     assert refused(cli, home, "correct", "x1", "-r", "x").startswith("'x1' is not an entry number")
 
 

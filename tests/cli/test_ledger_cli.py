@@ -268,13 +268,31 @@ def test_undo_of_seat_pass_and_leave_restores_the_table(cli: Cli) -> None:
 
 
 def test_undo_does_not_cancel_a_payment(cli: Cli) -> None:
-    """A payment is not a line of play: undo refuses it and says how to pay the money back."""
+    """A payment is not a line of play: undo refuses it and names the correction that reverses
+    it, by the entry's number as the ledger shows it (a payment back would leave two entries)."""
     cli("night", "start", "chinese", "Mei", "Bob", "Carol")
     act(cli, "dealer 10 6", "stand all", "open Bob 10 9", "open Carol 10 7")
-    assert cli("pay", "Mei", "Bob", "10")[0] == 0
+    code, out, _ = cli("pay", "Mei", "Bob", "10")
+    assert code == 0 and out.startswith("#2: ")
     code, _, err = cli("undo")
     assert code != 0
-    assert err.startswith("error:") and "banluck pay Bob Mei 10" in err
+    assert err.startswith("error: the last entry is a payment (#2: Mei paid Bob 10)")
+    assert "`banluck correct 2 --reason TEXT`" in err and "banluck pay" not in err
+    code, out, err = cli("correct", "2", "--reason", "typed twice")
+    assert code == 0, err
+    assert out.startswith("#3: #2 reversed (typed twice)")
+
+
+def test_one_who_leaves_is_said_with_what_he_owes_or_is_owed(cli: Cli) -> None:
+    """`leave Dave` says where Dave stands tonight, payments counted; one who is even leaves
+    as before."""
+    cli("night", "start", "chinese", "Mei", "Bob", "Carol", "Dave", "Eve", "--stake", "10")
+    act(cli, "dealer 9 8", "stand all", "open Bob 10 8", "open Carol 10 6", "open Dave 9 5")
+    act(cli, "open Eve K 7")
+    assert cli("pay", "Carol", "Bob", "4")[0] == 0
+    assert cli("act", "leave", "Eve")[1] == "Eve leaves the table\n"
+    assert cli("act", "leave", "Dave")[1] == "Dave leaves the table, owing 10\n"
+    assert cli("act", "leave", "Bob")[1] == "Bob leaves the table, owed 6\n"
 
 
 # -- export -----------------------------------------------------------------------------------

@@ -92,3 +92,34 @@ def test_pay_and_settle_in_the_console(cli, banluck_home: Path) -> None:
     tc.handle("settle")
     assert "everyone is even" in out.export_text(clear=True)
     assert cli("check")[0] == 0
+
+
+def completed(monkeypatch, capsys, words: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """What bash's Tab offers after `words` (the last one being completed)."""
+    import pytest
+
+    from banluck.cli.main import main
+
+    monkeypatch.setenv("_BANLUCK_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", words)
+    monkeypatch.setenv("COMP_CWORD", str(len(words.split(" ")) - 1))
+    with pytest.raises(SystemExit) as done:
+        main([])
+    assert done.value.code == 0
+    return capsys.readouterr().out.split()
+
+
+def test_pay_completes_the_ledgers_people(cli, banluck_home: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`banluck pay M⇥` offers Mei, `pay Carol ⇥` everyone else; before any night, nothing, and
+    no data folder is made."""
+    assert completed(monkeypatch, capsys, "banluck pay M") == []
+    assert not banluck_home.exists()
+    monkeypatch.delenv("_BANLUCK_COMPLETE")
+    night(cli)
+    assert completed(monkeypatch, capsys, "banluck pay M") == ["Mei"]
+    assert completed(monkeypatch, capsys, "banluck pay C") == ["Carol"]
+    assert completed(monkeypatch, capsys, "banluck pay Carol ") == ["Bob", "Mei"]
+    # the seats of a night to start, and of the console's: the people not yet named
+    assert completed(monkeypatch, capsys, "banluck night start chinese Mei ") == ["Bob", "Carol"]
+    assert completed(monkeypatch, capsys, "banluck table kampung Bob M") == ["Mei"]
+    assert completed(monkeypatch, capsys, "banluck night start ch") == ["chinese"]

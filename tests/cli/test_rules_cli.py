@@ -152,6 +152,15 @@ def test_diff_says_so_when_nothing_differs(cli) -> None:
     assert out.strip() == "kampung and ours have the same rules: no knob differs"
 
 
+def test_diff_of_one_knob_says_it_differs(cli) -> None:
+    """One knob apart: `1 knob differs`, the verb agreeing with the count."""
+    cli("rules", "new", "ours", "--from", "kampung")
+    assert cli("rules", "set", "ours", "fifteen.burn", "false")[0] == 0
+    code, out, err = cli("rules", "diff", "kampung", "ours")
+    assert code == 0, err
+    assert out.startswith("1 knob differs between kampung and ours:\n")
+
+
 # --- new, set --------------------------------------------------------------------------------
 
 
@@ -289,6 +298,31 @@ def test_unknown_preset_is_one_line(cli) -> None:
         f"error: unknown preset 'nope': known presets are {', '.join(ALL_SHIPPED)}"
         " (make one with `banluck rules new NAME --from chinese`)\n"
     )
+
+
+def test_a_misspelt_preset_or_value_gets_a_did_you_mean(
+    cli, banluck_home: Path, tmp_path: Path
+) -> None:
+    """`rules show kampng`, a night log's `night chinees` and `night start chinees` suggest the
+    preset; `rules set mine fifteen.mode freehand` suggests the value; a name close to nothing
+    gets the list alone."""
+    code, _, err = cli("rules", "show", "kampng")
+    assert code == 1
+    assert err.startswith("error: unknown preset 'kampng' (did you mean `kampung`?): known presets")
+    log = tmp_path / "night.log"
+    log.write_text("night chinees Mei Bob\n", encoding="utf-8")
+    code, _, err = cli("replay", str(log))
+    assert code == 1 and "unknown preset 'chinees' (did you mean `chinese`?)" in err
+    code, _, err = cli("night", "start", "chinees", "Mei", "Bob")
+    assert code == 1 and "(did you mean `chinese`?)" in err
+    assert "did you mean" not in cli("rules", "show", "zzz")[2]
+    assert cli("rules", "new", "mine", "--from", "chinese")[0] == 0
+    code, _, err = cli("rules", "set", "mine", "fifteen.mode", "freehand")
+    assert code == 1
+    assert err.startswith(
+        "error: fifteen.mode = 'freehand' is not allowed (did you mean free-hand?): expected one"
+    )
+    assert "did you mean" not in cli("rules", "set", "mine", "fifteen.mode", "zzz")[2]
 
 
 # --- validate ----------------------------------------------------------------------------------
@@ -554,3 +588,12 @@ def test_a_preset_tournament_start_refuses_is_not_valid(cli, banluck_home: Path)
     code, out, err = cli("rules", "set", "short-t", "tournament.cutoffs", "2,4")
     assert (code, err) == (0, "")
     assert cli("rules", "validate", "short-t")[:2] == (0, f"OK: short-t is valid ({path})\n")
+
+
+def test_rules_show_completes_the_presets(banluck_home: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`banluck rules show ⇥` offers every preset (the user's too), not the folder's files."""
+    from tests.cli.test_pay_cli import completed
+
+    assert completed(monkeypatch, capsys, "banluck rules show ") == ALL_SHIPPED
+    user_file(banluck_home, "kampung-ours", 'name = "kampung-ours"\n')
+    assert completed(monkeypatch, capsys, "banluck rules show kam") == ["kampung", "kampung-ours"]

@@ -236,10 +236,22 @@ def test_refund_is_refused_where_there_is_nothing_to_pay_back(cli, banluck_home:
         "--buy-in", "20", "--chips", "100",
     )[0] == 0  # fmt: skip
     for line in example_lines():
-        assert cli("tournament", "act", line)[0] == 0
+        code, out, _ = cli("tournament", "act", line)
+        assert code == 0
+    # the last line ends it: what the night waits for says how to close it
+    assert out.endswith("\nthe tournament is over: close the night with `banluck night close`\n")
     before = _stored(banluck_home)
     code, _, err = cli("night", "close", "--refund")
     assert code == 1 and "the tournament is over and its prizes are paid" in err
     assert _stored(banluck_home) == before
     code, out, err = cli("night", "close")
     assert code == 0 and out.startswith("night 2 of "), err
+
+
+def test_a_bet_of_half_chips_is_refused_in_plain_words(cli, started: str) -> None:  # type: ignore[no-untyped-def]
+    """A bet whose blackjack would pay half a chip names the bettor and the bet in a sentence."""
+    code, _, err = cli("tournament", "act", "bet", "Ann", "79")
+    assert code == 1
+    assert err.startswith(
+        "error: a stake of 79 for Ann would make a blackjack pay 118.5: stakes are multiples of 2"
+    )

@@ -84,7 +84,7 @@ def test_a_reversal_takes_back_the_round_as_amended() -> None:
     try:
         amend_cat(rnd, [fix, undo], "normal")
     except ledger.LedgerError as exc:
-        assert "was reversed by seq 3" in str(exc)
+        assert "was reversed by #3" in str(exc)
     else:
         raise AssertionError("a reversed round was amended")
 
@@ -130,7 +130,7 @@ def test_a_rename_reads_earlier_entries_with_the_new_name() -> None:
     except ledger.LedgerError as exc:
         assert (
             str(exc)
-            == "seq 2 is a rename, which moves no money: rename Rob back with `banluck rename Rob Bob`"
+            == "#2 is a rename, which moves no money: rename Rob back with `banluck rename Rob Bob`"
         )
     else:
         raise AssertionError("a rename was reversed")

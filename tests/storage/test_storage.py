@@ -151,7 +151,7 @@ def test_update_night_keeps_everyone_who_sat_as_a_player(store: Store) -> None:
         (lambda s: s.record_round(a_round(("Bob", "Ann", 10), x={1, 2})), "cannot be stored"),
         (lambda s: s.add_payment("Bob", "Zed", 10), "Zed never played here"),
         (lambda s: s.add_payment("Bob", "Ann", -1), "amount is -1"),
-        (lambda s: reverse(s, 42, "typo"), "there is no entry with seq 42"),
+        (lambda s: reverse(s, 42, "typo"), "there is no entry #42"),
         (lambda s: s.pop_action(), "the round has no action to undo"),
         (lambda s: s.push_action("two\nlines"), "an action is one line"),
         (lambda s: s.update_night(stakes={"Bob": 0}), "the stake of Bob is 0"),
@@ -216,7 +216,7 @@ def test_undo_does_not_reach_into_a_night_that_is_over(store: Store) -> None:
     fixed = reverse(store, first["seq"], "dealt from the wrong deck")
     assert fixed["night"] == 2 and fixed["reverses"] == 1
     assert store.balances() == {"Ann": 0, "Bob": 0}
-    with pytest.raises(ledger.LedgerError, match="seq 1 is already reversed by seq 2"):
+    with pytest.raises(ledger.LedgerError, match="#1 is already reversed by #2"):
         reverse(store, first["seq"], "again")
     assert store.undo_last() == fixed
 

@@ -52,7 +52,8 @@ def check_stake(name: str, stake: int, preset: Preset) -> None:
     else:
         what = f"a surrender lose {stake / 2:g}"
     raise RuleError(
-        f"stake {stake} ({name}) makes {what}: stakes are multiples of {unit} here ({why})"
+        f"a stake of {stake} for {name} would make {what}: stakes are multiples of {unit} here"
+        f" ({why})"
     )
 
 

@@ -220,7 +220,7 @@ class Tournament:
     def pending(self) -> str:
         """What the night waits for, in a few words."""
         if self.over:
-            return "nothing: the tournament is over"
+            return "the tournament is over: close the night with `banluck night close`"
         bettor = self.next_bettor()
         if bettor is not None:
             return f"{bettor} to bet (bet {bettor} AMOUNT, or secret {bettor} AMOUNT)"

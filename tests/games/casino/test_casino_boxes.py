@@ -176,7 +176,10 @@ def test_a_second_box_takes_the_players_stake_until_it_has_its_own() -> None:
             "Ann's box has 3 bettors already, Ann included: at most 3 a box (boxes.bettors 3)",
         ),
         ("behind Ben Ann 10 maybe", "follow or stay, not 'maybe': does Ben follow Ann's doubles"),
-        ("behind Ben Ann 5 follow", "stake 5 (Ben behind Ann) makes a blackjack pay 7.5:"),
+        (
+            "behind Ben Ann 5 follow",
+            "a stake of 5 for Ben behind Ann would make a blackjack pay 7.5:",
+        ),
         ("behind Ann Ann 10 follow", "Ann cannot bet behind Ann's own box"),
         (
             "behind Ben Ann 10 follow\nbehind Cid Ben 10 follow",

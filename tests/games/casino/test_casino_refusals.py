@@ -231,13 +231,13 @@ def test_even_money_all_round_ends_without_a_peek() -> None:
         (
             "blackjack-pro",
             5,
-            "stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here",
+            "a stake of 5 for Bob would make a blackjack pay 7.5: stakes are multiples of 2 here",
         ),
         ("blackjack-pro", 10, ""),
         (
             "box-21",
             5,
-            "stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here (payouts.blackjack 3:2)",
+            "a stake of 5 for Bob would make a blackjack pay 7.5: stakes are multiples of 2 here (payouts.blackjack 3:2)",
         ),
     ],
 )
@@ -277,7 +277,7 @@ def test_a_night_refuses_a_half_chip_stake_in_one_line() -> None:
     with pytest.raises(BanluckError) as exc:
         read_log("night blackjack-pro Mei Bob\nstake 5\nup 9\n", "x.log")
     assert str(exc.value) == (
-        "x.log:2: stake 5 (Bob) makes a blackjack pay 7.5: stakes are multiples of 2 here"
+        "x.log:2: a stake of 5 for Bob would make a blackjack pay 7.5: stakes are multiples of 2 here"
         " (payouts.blackjack 3:2)"
     )
 
