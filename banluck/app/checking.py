@@ -31,7 +31,7 @@ def check(store: Store, *, full: bool = False) -> list[str]:
     of the latest night played again (of every night with `full`)."""
     from banluck.storage import Store as Stored
 
-    problems = store.check()
+    problems = store.check(full=full)
     ids = Stored.night_ids(store)
     for night_id in ids if full else ids[-1:]:
         problems += night_problems(store, night_id)

@@ -533,6 +533,7 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("totals", _maybe(_is_totals), "the night's totals (players, result, balance)"),
         ("crc", _maybe(_count(0)), "the CRC-32 of the night file"),
         ("digest", _maybe(_is_text), "the digest of the night's last entry"),
+        ("sealed", _maybe(_is_text), "the digest check found sound"),
     ),
     "people": (
         ("name", _is_name, "a name"),

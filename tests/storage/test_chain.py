@@ -285,3 +285,85 @@ def test_a_rebuilt_index_names_the_nights_whose_entries_changed(tmp_path: Path) 
         " index now counts them as they are: if no banluck did that, put the data folder back"
         " from a copy and run `banluck check` again"
     ]
+
+
+def test_banluck_check_says_each_problem_in_one_line_and_exits_1(
+    banluck_home: Path, cli: Any
+) -> None:
+    _two_nights(banluck_home)
+    assert cli("check")[0] == 0
+    _amount(1, "2", 25)(banluck_home)
+    Store(banluck_home).rebuild_index()
+    code, out, err = cli("check")
+    assert code == 1
+    said = [line for line in (out + err).splitlines() if "entry #2" in line]
+    assert said == [
+        f"night 1, entry #2 in {_night(banluck_home, 1)}: its digest does not follow from its"
+        " fields and entry #1 before it (the entry was edited, or one before it deleted or"
+        " moved); it was changed since banluck wrote it: put it back from its backup (.bak) or"
+        " a copy of the data folder"
+    ]
+
+
+def test_check_seals_the_nights_over_and_still_sees_them_changed(banluck_home: Path) -> None:
+    """A clean `check` seals each night over (its record keeps the digest it found sound); the
+    next plain `check` does not check a sealed night's rounds by the ledger's rules again, but
+    still verifies its chain and record: a change is a problem all the same."""
+    store = _two_nights(banluck_home)
+    assert checking.check(store) == []
+    earlier = orjson.loads((banluck_home / "index-earlier.json").read_bytes())
+    record = earlier["nights"]["1"]
+    assert record["sealed"] == record["digest"]
+    assert "sealed" not in orjson.loads((banluck_home / "index.json").read_bytes())["nights"]["2"]
+    assert checking.check(Store(banluck_home)) == []
+    path = _night(banluck_home, 1)
+    _edit(path, lambda d: d["entries"]["2"]["log"].append("Bob pays Ann 99"))
+    problems = checking.check(Store(banluck_home))
+    assert any(f"night 1, entry #2 in {path}: its digest" in p for p in problems), problems
+
+
+def _sealed(home: Path) -> Store:
+    """`_two_nights`, checked clean once: night 1 is sealed."""
+    store = _two_nights(home)
+    assert checking.check(store) == []
+    earlier = orjson.loads((home / "index-earlier.json").read_bytes())
+    assert earlier["nights"]["1"]["sealed"] == earlier["nights"]["1"]["digest"]
+    return store
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_check_names_an_edited_entry_of_the_open_night(banluck_home: Path, full: bool) -> None:
+    _sealed(banluck_home)
+    path = _night(banluck_home, 2)
+    _edit(path, lambda d: d["entries"]["5"].update(amount=30))
+    problems = checking.check(Store(banluck_home), full=full)
+    assert any(f"night 2, entry #5 in {path}: its digest" in p for p in problems), problems
+
+
+def _prior(data: dict[str, Any]) -> None:
+    data["meta"]["1"]["prior"] = "0" * 32
+
+
+def _night_record(data: dict[str, Any]) -> None:
+    data["night"]["1"]["players"].reverse()
+
+
+@pytest.mark.parametrize("change", [_prior, _night_record], ids=["prior", "night record"])
+def test_plain_check_names_a_changed_seal_of_a_sealed_night(
+    banluck_home: Path, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """The seal of night 1 (kept as night 2's `meta.prior`) no longer matches night 1's file:
+    whether the seal kept or the night record it seals was changed."""
+    _sealed(banluck_home)
+    _edit(_night(banluck_home, 2 if change is _prior else 1), change)
+    problems = checking.check(Store(banluck_home))
+    said = f"night 2 ({_night(banluck_home, 2)}) was opened after night 1 was over"
+    assert any(said in p for p in problems), problems
+
+
+def test_check_full_names_an_edited_entry_of_a_sealed_night(banluck_home: Path) -> None:
+    _sealed(banluck_home)
+    path = _night(banluck_home, 1)
+    _amount(1, "2", 25)(banluck_home)
+    problems = checking.check(Store(banluck_home), full=True)
+    assert any(f"night 1, entry #2 in {path}: its digest" in p for p in problems), problems
