@@ -48,6 +48,7 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
         problems.append(Problem(None, message))
 
     before: tuple[int, str] | None = None  # the night before and its seal
+    start: int | None = 1  # the next seq when the night was opened
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -56,6 +57,7 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
                 fresh, summary = night_record(db)
             except DamagedFile as exc:  # named, and every other night still checked
                 damaged_files.append(Problem(None, str(exc)))
+                start = None  # where the next night's seqs begin is not known
                 tx.nights.pop(night_id, None)
                 continue
             night = tables["night"]["1"]
@@ -68,17 +70,23 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
                     f"the index's record of night {night_id} does not match its file; "
                     f"{REBUILD_HINT}"
                 )
-            problems += _chain_problems(tables, tx.store.night_path(night_id), before)
+            path = tx.store.night_path(night_id)
+            problems += _chain_problems(tables, path, before)
             before = (night_id, sealed(tables))
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
             skip = not full and held == fresh and seal is not None and seal == fresh["digest"]
+            numbers: set[int] = set()  # the night's seqs
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
                     if skip:
                         skipped.add(entry["seq"])
                 entries.append(entry)
+                numbers.add(entry["seq"])
+            if start is not None:
+                problems += _gap_problems(tables, path, start, numbers)
+            start = fresh["next_seq"]
             del tx.nights[night_id]
     if damaged_files:  # the sums of the whole cannot be checked without every night
         return damaged_files + problems
@@ -315,6 +323,38 @@ def _chain_problems(
             )
         prev, after = str(entry.get("digest") or ""), f"entry #{key} before it"
     return problems
+
+
+def _gap_problems(
+    tables: Mapping[str, Any], path: Any, start: int, seqs: set[int]
+) -> list[Problem]:
+    """The seqs missing from a night (from `start`, the next seq when it was opened, to its last
+    entry) that no undo removed (`meta.undone`, kept from the night's opening by a banluck that
+    keeps it): an entry deleted by hand leaves a gap even when the digests after it were made
+    again."""
+    undone = tables["meta"]["1"].get("undone")
+    if not isinstance(undone, list) or not seqs:
+        return []
+    missing = sorted(
+        set(range(start, max(seqs))) - seqs - {s for s in undone if isinstance(s, int)}
+    )
+    if not missing:
+        return []
+    runs: list[list[int]] = []
+    for seq in missing:
+        if runs and runs[-1][-1] == seq - 1:
+            runs[-1].append(seq)
+        else:
+            runs.append([seq])
+    named = ", ".join(f"#{r[0]}" if len(r) == 1 else f"#{r[0]} to #{r[-1]}" for r in runs)
+    one = len(missing) == 1
+    message = (
+        f"night {tables['night']['1']['id']} ({path}): {'entry' if one else 'entries'} {named}"
+        f" {'is' if one else 'are'} missing (its entries run from #{start} to #{max(seqs)}, and"
+        f" no undo removed {'it' if one else 'them'}): the file was changed since banluck wrote"
+        " it: put it back from its backup (.bak) or a copy of the data folder"
+    )
+    return [Problem(missing[0], message)]
 
 
 def _round_problems(

@@ -298,7 +298,7 @@ class Store:
             removed = [entry_at(tables, str(seq)) for seq in sorted(want)]
             if night_update:
                 tx.change_night(db, night_update)
-            db.table("entries").remove(doc_ids=want)
+            tx.undo(db, sorted(want))
             return removed
 
         return self._write(change)
@@ -696,7 +696,7 @@ class Store:
                     raise StoreError("the last night is closed: record a correction instead")
                 tx.change_night(db, night_update)
                 tx.set_live(db, [clean_line(line) for line in live or []])
-            db.table("entries").remove(doc_ids=[int(key)])
+            tx.undo(db, [int(key)])
             return removed
 
         return self._write(change)

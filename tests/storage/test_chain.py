@@ -367,3 +367,69 @@ def test_check_full_names_an_edited_entry_of_a_sealed_night(banluck_home: Path) 
     _amount(1, "2", 25)(banluck_home)
     problems = checking.check(Store(banluck_home), full=True)
     assert any(f"night 1, entry #2 in {path}: its digest" in p for p in problems), problems
+
+
+def _forged_without(home: Path, night: int, seqs: tuple[str, ...]) -> None:
+    """Delete the entries `seqs` of `night` by hand and make every digest after them again (the
+    next night's `prior` too), then rebuild the index: only the gap in the seqs is left."""
+
+    def forge(data: dict[str, Any]) -> None:
+        for seq in seqs:
+            del data["entries"][seq]
+        prev = str(data["meta"]["1"].get("prior") or "")
+        for key in sorted(data["entries"], key=int):
+            data["entries"][key]["digest"] = prev = chained(prev, data["entries"][key])
+
+    _edit(_night(home, night), forge)
+    one = orjson.loads(_night(home, night).read_bytes())
+    later = _night(home, night + 1)
+    if later.exists():
+        _edit(later, lambda d: d["meta"]["1"].update(prior=sealed(one)))
+    Store(home).rebuild_index()
+
+
+@pytest.mark.parametrize(
+    ("night", "seqs", "said"),
+    [
+        (1, ("2",), "night 1 ({path}): entry #2 is missing (its entries run from #1 to #4"),
+        (
+            1,
+            ("1", "2"),
+            "night 1 ({path}): entries #1 to #2 are missing (its entries run from #1 to #4",
+        ),
+        (2, ("6",), "night 2 ({path}): entry #6 is missing (its entries run from #5 to #7"),
+    ],
+)
+def test_check_names_the_seqs_missing_from_a_night_even_with_its_chain_forged(
+    banluck_home: Path, night: int, seqs: tuple[str, ...], said: str
+) -> None:
+    store = _two_nights(banluck_home)
+    store.close_night()  # the journal's rounds in the night file, to be deleted from it
+    _forged_without(banluck_home, night, seqs)
+    problems = [p for p in _problems(banluck_home) if "missing" in p]
+    assert problems == [
+        said.format(path=_night(banluck_home, night))
+        + f", and no undo removed {'it' if len(seqs) == 1 else 'them'}): the file was changed"
+        " since banluck wrote it: put it back from its backup (.bak) or a copy of the data folder"
+    ]
+
+
+def test_an_undone_entry_is_no_gap(banluck_home: Path) -> None:
+    store = _two_nights(banluck_home)
+    store.add_payment("Ann", "Cat", 4, "cash")
+    store.undo_last()
+    store.add_payment("Cat", "Bob", 2, "cash")
+    seqs = [e["seq"] for e in store.entries(2)]
+    assert seqs == [5, 6, 7, 9]
+    assert checking.check(Store(banluck_home), full=True) == []
+
+
+def test_an_undone_round_of_the_journal_is_no_gap(banluck_home: Path) -> None:
+    store = _two_nights(banluck_home)
+    store.undo_last()
+    store.push_action("deal")
+    store.record_round(a_round(("Bob", "Cat", 60)))
+    assert [e["seq"] for e in Store(banluck_home).entries(2)] == [5, 6, 8]
+    assert checking.check(Store(banluck_home), full=True) == []
+    store.close_night()
+    assert checking.check(Store(banluck_home), full=True) == []
