@@ -2,7 +2,8 @@
 follows from. The store checks its files and the ledger's rules (`Store.check`); here each
 night's rounds are played again from their stored lines under the rules stored with the night,
 and each must give exactly the transfers it holds, and a tournament's buy-ins must be those of
-its record. (The games are the app's to play: the storage imports none of them.)
+its record and its prizes those its lines pay, played again. (The games are the app's to play:
+the storage imports none of them.)
 
 A problem names the night, the entry and the file, and what to do.
 """
@@ -31,7 +32,7 @@ def check(store: Store, *, full: bool = False) -> list[str]:
     of the latest night played again (of every night with `full`)."""
     from banluck.storage import Store as Stored
 
-    problems = store.check()
+    problems = store.check(full=full)
     ids = Stored.night_ids(store)
     for night_id in ids if full else ids[-1:]:
         problems += night_problems(store, night_id)
@@ -51,7 +52,9 @@ def night_problems(store: Store, night_id: int) -> list[str]:
     path = store.night_path(night_id)
     final = _final_names(Stored.renamed(store))
     if (tournament := tournament_of(record)) is not None:
-        return _buy_in_problems(record, tournament, entries, path, final)
+        return _buy_in_problems(record, tournament, entries, path, final) + _prize_problems(
+            record, entries, path, final
+        )
     rounds = sorted((e for e in entries if e.get("kind") == "round"), key=lambda e: e["round"])
     return _round_problems(record, rounds, path, final)
 
@@ -122,6 +125,53 @@ def _round_problems(
     return problems
 
 
+def _pool_said(moved: Counter[tuple[str, Any]]) -> str:
+    return ", ".join(f"{n} {a}" for n, a in sorted(moved.elements()))
+
+
+def _pool_odd(
+    kind: str,
+    want: Counter[tuple[str, Any]],
+    entries: Sequence[Mapping[str, Any]],
+    final: Callable[[object], str],
+    other: str,
+) -> str:
+    """ "" when the night's entries of `kind` (buy-in, prize) are exactly `want` (each player's
+    name and amount); else what is missing, and what is there besides (said as `other`)."""
+    have: Counter[tuple[str, Any]] = Counter(
+        (final(e.get("player")), e.get("amount")) for e in entries if e.get("kind") == kind
+    )
+    return "; ".join(
+        f"{what}: {_pool_said(odd)}"
+        for what, odd in (("missing", want - have), (other, have - want))
+        if odd
+    )
+
+
+def _prize_problems(
+    record: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    path: Any,
+    final: Callable[[object], str],
+) -> list[str]:
+    """A tournament night holds the prizes its record's lines, played again, pay (none before
+    its end)."""
+    from banluck.app.tournament import replay
+
+    night_id = record["id"]
+    try:
+        won = replay(record).prizes()
+    except BanluckError as exc:
+        return [f"night {night_id} ({path}): {exc}; {RESTORE}"]
+    want: Counter[tuple[str, Any]] = Counter((final(n), amount) for n, amount in won.items())
+    if not (said := _pool_odd("prize", want, entries, final, "not won")):
+        return []
+    return [
+        f"night {night_id} ({path}): its prizes are not those its tournament's lines pay, played"
+        f" again ({_pool_said(want) or 'none'}; {said}): {RESTORE}"
+    ]
+
+
 def _buy_in_problems(
     record: Mapping[str, Any],
     tournament: Mapping[str, Any],
@@ -132,16 +182,8 @@ def _buy_in_problems(
     """A tournament night holds one buy-in of the record's buy-in for each of its players."""
     night_id = record["id"]
     want = Counter((final(n), tournament.get("buy_in")) for n in tournament.get("seats") or [])
-    have = Counter(
-        (final(e.get("player")), e.get("amount")) for e in entries if e.get("kind") == "buy-in"
-    )
-    if want == have:
+    if not (said := _pool_odd("buy-in", want, entries, final, "not in its record")):
         return []
-    said = "; ".join(
-        f"{what}: {', '.join(f'{n} {a}' for n, a in sorted(odd.elements()))}"
-        for what, odd in (("missing", want - have), ("not in its record", have - want))
-        if odd
-    )
     return [
         f"night {night_id} ({path}): its buy-ins are not those of its tournament"
         f" ({tournament.get('buy_in')} for each of {', '.join(tournament.get('seats') or [])};"

@@ -28,14 +28,17 @@ from banluck.storage.index import (
 from banluck.storage.tx import Tx, new_night
 
 
-def check(tx: Tx) -> list[Problem]:
+def check(tx: Tx, *, full: bool = True) -> list[Problem]:
     """Every problem in the stored data, each one line (a `Problem`: the seq of the entry it is
     about, or None); [] when all is well (`tx` trusts no file: each is checked field by field).
-    What is checked: `Store.check`."""
+    What is checked: `Store.check`. Unless `full`, the rounds of a sealed night (one `seal`
+    found sound, unchanged since) are not checked by the ledger's rules one by one again (only
+    those that a correction names)."""
     index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
     earlier = storage_of(tx.earlier_db).read() or {}
     stored = {**earlier.get("nights", {}), **index["nights"]}
     entries: list[dict[str, Any]] = []
+    skipped: set[int] = set()  # the seqs of sealed rounds
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
     problems: list[Problem] = []
@@ -45,6 +48,7 @@ def check(tx: Tx) -> list[Problem]:
         problems.append(Problem(None, message))
 
     before: tuple[int, str] | None = None  # the night before and its seal
+    start: int | None = 1  # the next seq when the night was opened
     with no_gc():
         for night_id in sorted(tx.records):
             try:
@@ -53,30 +57,45 @@ def check(tx: Tx) -> list[Problem]:
                 fresh, summary = night_record(db)
             except DamagedFile as exc:  # named, and every other night still checked
                 damaged_files.append(Problem(None, str(exc)))
+                start = None  # where the next night's seqs begin is not known
                 tx.nights.pop(night_id, None)
                 continue
             night = tables["night"]["1"]
             records.append(fresh)
             summaries.append(summary)
-            if stored.get(str(night_id)) != fresh:
+            held = {k: v for k, v in stored.get(str(night_id), {}).items() if k != "sealed"}
+            seal = stored.get(str(night_id), {}).get("sealed")
+            if held != fresh:
                 note(
                     f"the index's record of night {night_id} does not match its file; "
                     f"{REBUILD_HINT}"
                 )
-            problems += _chain_problems(tables, tx.store.night_path(night_id), before)
+            path = tx.store.night_path(night_id)
+            problems += _chain_problems(tables, path, before)
             before = (night_id, sealed(tables))
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
+            skip = not full and held == fresh and seal is not None and seal == fresh["digest"]
+            numbers: set[int] = set()  # the night's seqs
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
+                    if skip:
+                        skipped.add(entry["seq"])
                 entries.append(entry)
+                numbers.add(entry["seq"])
+            if start is not None:
+                problems += _gap_problems(tables, path, start, numbers)
+            start = fresh["next_seq"]
             del tx.nights[night_id]
     if damaged_files:  # the sums of the whole cannot be checked without every night
         return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
-    problems += ledger.check(entries, people, cached)
+    if skipped:  # the season is checked against the nights' files below, night by night
+        named = {e.get("reverses", e.get("amends")) for e in entries if e["kind"] == "correction"}
+        entries = [e for e in entries if e["seq"] not in skipped or e["seq"] in named]
+    problems += ledger.check(entries, people, None if skipped else cached)
     if sorted(d["name"] for d in index["people"].values()) != sorted(people):
         note("the index's list of people does not match the nights")
     have_season = {
@@ -93,6 +112,20 @@ def check(tx: Tx) -> list[Problem]:
     if seqs and next_seq <= max(seqs):
         note(f"the next seq is {next_seq} but seq {max(seqs)} exists")
     return problems
+
+
+def seal(tx: Tx) -> None:
+    """Seal every night over (closed, and not the latest) that `check` found sound: its record
+    keeps its last digest as `sealed`, which the next `check` trusts while the file is unchanged
+    (`check` without `full`)."""
+    latest = tx.latest
+    for night_id, record in tx.records.items():
+        over = night_id != latest and record["status"] == "closed"
+        if over and record.get("digest") and record.get("sealed") != record["digest"]:
+            record["sealed"] = record["digest"]
+            tx.earlier_dirty = True
+    if tx.earlier_dirty:
+        tx._write_index()
 
 
 def _earlier_problems(
@@ -290,6 +323,38 @@ def _chain_problems(
             )
         prev, after = str(entry.get("digest") or ""), f"entry #{key} before it"
     return problems
+
+
+def _gap_problems(
+    tables: Mapping[str, Any], path: Any, start: int, seqs: set[int]
+) -> list[Problem]:
+    """The seqs missing from a night (from `start`, the next seq when it was opened, to its last
+    entry) that no undo removed (`meta.undone`, kept from the night's opening by a banluck that
+    keeps it): an entry deleted by hand leaves a gap even when the digests after it were made
+    again."""
+    undone = tables["meta"]["1"].get("undone")
+    if not isinstance(undone, list) or not seqs:
+        return []
+    missing = sorted(
+        set(range(start, max(seqs))) - seqs - {s for s in undone if isinstance(s, int)}
+    )
+    if not missing:
+        return []
+    runs: list[list[int]] = []
+    for seq in missing:
+        if runs and runs[-1][-1] == seq - 1:
+            runs[-1].append(seq)
+        else:
+            runs.append([seq])
+    named = ", ".join(f"#{r[0]}" if len(r) == 1 else f"#{r[0]} to #{r[-1]}" for r in runs)
+    one = len(missing) == 1
+    message = (
+        f"night {tables['night']['1']['id']} ({path}): {'entry' if one else 'entries'} {named}"
+        f" {'is' if one else 'are'} missing (its entries run from #{start} to #{max(seqs)}, and"
+        f" no undo removed {'it' if one else 'them'}): the file was changed since banluck wrote"
+        " it: put it back from its backup (.bak) or a copy of the data folder"
+    )
+    return [Problem(missing[0], message)]
 
 
 def _round_problems(

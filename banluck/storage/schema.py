@@ -6,7 +6,8 @@ is upgraded in memory when read and written at the current version the next time
 
 A night file `nights/NNNN.json` (TinyDB tables; each document keyed by its id):
     meta     {"1": {"kind": "night", "schema": 5, "rev": int, "token": str, "next_seq": int,
-                    "prior": the night before's seal, `codec.sealed` (from v5, where there was one)}}
+                    "prior": the night before's seal, `codec.sealed` (from v5, where there was one),
+                    "undone": the seqs undone (in nights opened since it is kept)}}
     night    {"1": {id, date, preset, snapshot, seats, players, stakes, dealer, status,
                     started, closed, table}}   a tournament's `table.tournament`:
                     {buy_in, chips, seats, lines} (banluck.app.tournament)
@@ -533,6 +534,7 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("totals", _maybe(_is_totals), "the night's totals (players, result, balance)"),
         ("crc", _maybe(_count(0)), "the CRC-32 of the night file"),
         ("digest", _maybe(_is_text), "the digest of the night's last entry"),
+        ("sealed", _maybe(_is_text), "the digest check found sound"),
     ),
     "people": (
         ("name", _is_name, "a name"),

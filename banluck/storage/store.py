@@ -298,7 +298,7 @@ class Store:
             removed = [entry_at(tables, str(seq)) for seq in sorted(want)]
             if night_update:
                 tx.change_night(db, night_update)
-            db.table("entries").remove(doc_ids=want)
+            tx.undo(db, sorted(want))
             return removed
 
         return self._write(change)
@@ -393,7 +393,7 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = ("crc", "journal", "digest", *(() if totals else ("totals",)))
+        hidden = ("crc", "journal", "digest", "sealed", *(() if totals else ("totals",)))
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
@@ -696,7 +696,7 @@ class Store:
                     raise StoreError("the last night is closed: record a correction instead")
                 tx.change_night(db, night_update)
                 tx.set_live(db, [clean_line(line) for line in live or []])
-            db.table("entries").remove(doc_ids=[int(key)])
+            tx.undo(db, [int(key)])
             return removed
 
         return self._write(change)
@@ -763,7 +763,7 @@ class Store:
 
     # -- checking and repair (`banluck.storage.repair`) ---------------------------------------
 
-    def check(self) -> list[str]:
+    def check(self, *, full: bool = True) -> list[str]:
         """Every problem in the stored data, each one line; [] when all is well.
 
         An index left one step behind by a crash is first brought up to date (that is normal
@@ -784,7 +784,10 @@ class Store:
             )
         from banluck.storage import repair  # what only `banluck check` needs
 
-        problems = repair.check(Tx(self, trust=False))  # every file checked field by field
+        problems = repair.check(Tx(self, trust=False), full=full)  # every file field by field
+        if not problems:  # the nights over are sealed: `full=False` trusts them while unchanged
+            with contextlib.suppress(BanluckError):
+                self._write(repair.seal)
         return [problem.message for problem in problems]
 
     def rebuild_index(self) -> None:

@@ -72,9 +72,19 @@ class Tx(View):
     def new_meta(self, rev: int, next_seq: int) -> dict[str, Any]:
         """The `meta` of a new night file: its chain begins with the latest night's seal."""
         meta = {"kind": "night", "schema": schema.SCHEMA, "rev": rev, "next_seq": next_seq}
+        meta["undone"] = []  # the seqs undone: what `check` does not count as a gap
         if self.latest is None:
             return meta
         return {**meta, "prior": sealed(tables_of(self.night_db(self.latest)))}
+
+    def undo(self, db: TinyDB, seqs: Sequence[int]) -> None:
+        """Remove the entries `seqs` of the night file `db` (in memory), keeping their seqs in
+        its `meta.undone` (from its opening by a banluck that keeps them; a seq is never given
+        twice, and `check` tells them from entries deleted by hand)."""
+        db.table("entries").remove(doc_ids=list(seqs))
+        undone = meta_of(db).get("undone")
+        if isinstance(undone, list):
+            db.table("meta").update({"undone": [*undone, *seqs]}, doc_ids=[1])
 
     def set_live(self, db: TinyDB, lines: Sequence[str]) -> None:
         """Make `lines` the live round of the night file `db` (in memory)."""

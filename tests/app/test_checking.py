@@ -138,3 +138,69 @@ def test_a_lost_journal_is_named_and_a_rebuild_says_what_it_dropped(  # type: ig
     assert code == 0 and "rebuilt" in out
     assert "the 1 that no night file holds are no longer counted" in err
     assert cli("check")[0] == 0
+
+
+def _finished_tournament(cli) -> None:  # type: ignore[no-untyped-def]
+    """The example tournament played to its end (prizes Ann 56, Ben 24), its night closed."""
+    from tests.app.test_tournament_session import example_lines, make_short
+
+    make_short({"tournament.hands": "8", "tournament.cutoffs": "2,4,6"})
+    args = ["short-tournament", "Ann", "Ben", "Cid", "Dee", "--buy-in", "20", "--chips", "100"]
+    assert cli("tournament", "start", *args)[0] == 0
+    for line in example_lines():
+        assert cli("tournament", "act", *line.split())[0] == 0
+    assert cli("night", "close")[0] == 0
+
+
+def _forge(path: Path, change: Any) -> None:
+    """Change a night file by hand and make its digests again (`check` sees only what the
+    money follows from), then drop the index."""
+    from banluck.storage.codec import chained
+
+    def forged(data: dict[str, Any]) -> None:
+        change(data)
+        prev = str(data["meta"]["1"].get("prior") or "")
+        for key in sorted(data["entries"], key=int):
+            data["entries"][key]["digest"] = prev = chained(prev, data["entries"][key])
+
+    _edit(path, forged)
+    (path.parent.parent / "index.json").unlink()
+    (path.parent.parent / "index-earlier.json").unlink(missing_ok=True)
+
+
+def _prize(data: dict[str, Any], player: str) -> str:
+    return next(
+        k for k, e in data["entries"].items() if e["kind"] == "prize" and e["player"] == player
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            lambda d: d["entries"][_prize(d, "Ben")].update(amount=30),
+            "missing: Ben 24; not won: Ben 30",
+        ),
+        (
+            lambda d: d["entries"][_prize(d, "Ben")].update(player="Cid"),
+            "missing: Ben 24; not won: Cid 24",
+        ),
+        (lambda d: d["entries"].pop(_prize(d, "Ann")), "missing: Ann 56)"),
+    ],
+    ids=["amount", "winner", "deleted"],
+)
+def test_prizes_not_those_the_tournament_pays_are_named(  # type: ignore[no-untyped-def]
+    cli, banluck_home: Path, change: Any, said: str
+) -> None:
+    _finished_tournament(cli)
+    assert cli("check")[0] == 0
+    path = banluck_home / "nights" / "0001.json"
+    _forge(path, change)
+    code, out, _ = cli("check")
+    assert code == 1
+    line = next(x for x in out.splitlines() if "its prizes" in x)
+    assert line.startswith(
+        f"night 1 ({path}): its prizes are not those its tournament's lines pay, played again"
+        " (Ann 56, Ben 24; "
+    ), line
+    assert said in line

@@ -285,3 +285,151 @@ def test_a_rebuilt_index_names_the_nights_whose_entries_changed(tmp_path: Path) 
         " index now counts them as they are: if no banluck did that, put the data folder back"
         " from a copy and run `banluck check` again"
     ]
+
+
+def test_banluck_check_says_each_problem_in_one_line_and_exits_1(
+    banluck_home: Path, cli: Any
+) -> None:
+    _two_nights(banluck_home)
+    assert cli("check")[0] == 0
+    _amount(1, "2", 25)(banluck_home)
+    Store(banluck_home).rebuild_index()
+    code, out, err = cli("check")
+    assert code == 1
+    said = [line for line in (out + err).splitlines() if "entry #2" in line]
+    assert said == [
+        f"night 1, entry #2 in {_night(banluck_home, 1)}: its digest does not follow from its"
+        " fields and entry #1 before it (the entry was edited, or one before it deleted or"
+        " moved); it was changed since banluck wrote it: put it back from its backup (.bak) or"
+        " a copy of the data folder"
+    ]
+
+
+def test_check_seals_the_nights_over_and_still_sees_them_changed(banluck_home: Path) -> None:
+    """A clean `check` seals each night over (its record keeps the digest it found sound); the
+    next plain `check` does not check a sealed night's rounds by the ledger's rules again, but
+    still verifies its chain and record: a change is a problem all the same."""
+    store = _two_nights(banluck_home)
+    assert checking.check(store) == []
+    earlier = orjson.loads((banluck_home / "index-earlier.json").read_bytes())
+    record = earlier["nights"]["1"]
+    assert record["sealed"] == record["digest"]
+    assert "sealed" not in orjson.loads((banluck_home / "index.json").read_bytes())["nights"]["2"]
+    assert checking.check(Store(banluck_home)) == []
+    path = _night(banluck_home, 1)
+    _edit(path, lambda d: d["entries"]["2"]["log"].append("Bob pays Ann 99"))
+    problems = checking.check(Store(banluck_home))
+    assert any(f"night 1, entry #2 in {path}: its digest" in p for p in problems), problems
+
+
+def _sealed(home: Path) -> Store:
+    """`_two_nights`, checked clean once: night 1 is sealed."""
+    store = _two_nights(home)
+    assert checking.check(store) == []
+    earlier = orjson.loads((home / "index-earlier.json").read_bytes())
+    assert earlier["nights"]["1"]["sealed"] == earlier["nights"]["1"]["digest"]
+    return store
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_check_names_an_edited_entry_of_the_open_night(banluck_home: Path, full: bool) -> None:
+    _sealed(banluck_home)
+    path = _night(banluck_home, 2)
+    _edit(path, lambda d: d["entries"]["5"].update(amount=30))
+    problems = checking.check(Store(banluck_home), full=full)
+    assert any(f"night 2, entry #5 in {path}: its digest" in p for p in problems), problems
+
+
+def _prior(data: dict[str, Any]) -> None:
+    data["meta"]["1"]["prior"] = "0" * 32
+
+
+def _night_record(data: dict[str, Any]) -> None:
+    data["night"]["1"]["players"].reverse()
+
+
+@pytest.mark.parametrize("change", [_prior, _night_record], ids=["prior", "night record"])
+def test_plain_check_names_a_changed_seal_of_a_sealed_night(
+    banluck_home: Path, change: Callable[[dict[str, Any]], None]
+) -> None:
+    """The seal of night 1 (kept as night 2's `meta.prior`) no longer matches night 1's file:
+    whether the seal kept or the night record it seals was changed."""
+    _sealed(banluck_home)
+    _edit(_night(banluck_home, 2 if change is _prior else 1), change)
+    problems = checking.check(Store(banluck_home))
+    said = f"night 2 ({_night(banluck_home, 2)}) was opened after night 1 was over"
+    assert any(said in p for p in problems), problems
+
+
+def test_check_full_names_an_edited_entry_of_a_sealed_night(banluck_home: Path) -> None:
+    _sealed(banluck_home)
+    path = _night(banluck_home, 1)
+    _amount(1, "2", 25)(banluck_home)
+    problems = checking.check(Store(banluck_home), full=True)
+    assert any(f"night 1, entry #2 in {path}: its digest" in p for p in problems), problems
+
+
+def _forged_without(home: Path, night: int, seqs: tuple[str, ...]) -> None:
+    """Delete the entries `seqs` of `night` by hand and make every digest after them again (the
+    next night's `prior` too), then rebuild the index: only the gap in the seqs is left."""
+
+    def forge(data: dict[str, Any]) -> None:
+        for seq in seqs:
+            del data["entries"][seq]
+        prev = str(data["meta"]["1"].get("prior") or "")
+        for key in sorted(data["entries"], key=int):
+            data["entries"][key]["digest"] = prev = chained(prev, data["entries"][key])
+
+    _edit(_night(home, night), forge)
+    one = orjson.loads(_night(home, night).read_bytes())
+    later = _night(home, night + 1)
+    if later.exists():
+        _edit(later, lambda d: d["meta"]["1"].update(prior=sealed(one)))
+    Store(home).rebuild_index()
+
+
+@pytest.mark.parametrize(
+    ("night", "seqs", "said"),
+    [
+        (1, ("2",), "night 1 ({path}): entry #2 is missing (its entries run from #1 to #4"),
+        (
+            1,
+            ("1", "2"),
+            "night 1 ({path}): entries #1 to #2 are missing (its entries run from #1 to #4",
+        ),
+        (2, ("6",), "night 2 ({path}): entry #6 is missing (its entries run from #5 to #7"),
+    ],
+)
+def test_check_names_the_seqs_missing_from_a_night_even_with_its_chain_forged(
+    banluck_home: Path, night: int, seqs: tuple[str, ...], said: str
+) -> None:
+    store = _two_nights(banluck_home)
+    store.close_night()  # the journal's rounds in the night file, to be deleted from it
+    _forged_without(banluck_home, night, seqs)
+    problems = [p for p in _problems(banluck_home) if "missing" in p]
+    assert problems == [
+        said.format(path=_night(banluck_home, night))
+        + f", and no undo removed {'it' if len(seqs) == 1 else 'them'}): the file was changed"
+        " since banluck wrote it: put it back from its backup (.bak) or a copy of the data folder"
+    ]
+
+
+def test_an_undone_entry_is_no_gap(banluck_home: Path) -> None:
+    store = _two_nights(banluck_home)
+    store.add_payment("Ann", "Cat", 4, "cash")
+    store.undo_last()
+    store.add_payment("Cat", "Bob", 2, "cash")
+    seqs = [e["seq"] for e in store.entries(2)]
+    assert seqs == [5, 6, 7, 9]
+    assert checking.check(Store(banluck_home), full=True) == []
+
+
+def test_an_undone_round_of_the_journal_is_no_gap(banluck_home: Path) -> None:
+    store = _two_nights(banluck_home)
+    store.undo_last()
+    store.push_action("deal")
+    store.record_round(a_round(("Bob", "Cat", 60)))
+    assert [e["seq"] for e in Store(banluck_home).entries(2)] == [5, 6, 8]
+    assert checking.check(Store(banluck_home), full=True) == []
+    store.close_night()
+    assert checking.check(Store(banluck_home), full=True) == []
