@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, echo_json, open_store
+from banluck.cli.common import Amount, JsonOpt, echo_json, open_store
 
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
 
@@ -16,7 +16,7 @@ def start(
     preset: Annotated[str, typer.Argument(help="House-rule preset, e.g. chinese.")],
     seats: Annotated[list[str], typer.Argument(help="The seats in order; the first deals first.")],
     stake: Annotated[
-        int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1, max=10**12)
+        int, typer.Option("--stake", "-s", help="Everyone's stake.", click_type=Amount())
     ] = 10,
     date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
 ) -> None:

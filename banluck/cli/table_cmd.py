@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from banluck.cli.common import Amount
+
 
 def _preset_names(incomplete: str) -> list[str]:
     """Shell completion of the preset: shipped and user presets."""
@@ -37,7 +39,9 @@ def table(
         list[str] | None,
         typer.Argument(help="The seats in order; the first deals first.", autocompletion=_people),
     ] = None,
-    stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
+    stake: Annotated[
+        int, typer.Option("--stake", "-s", help="Everyone's stake.", click_type=Amount())
+    ] = 10,
 ) -> None:
     """The dealer's console on the open night (or start one: PRESET SEAT SEAT...).
 
