@@ -54,6 +54,7 @@ def test_new_free_text_with_an_escape_code_is_refused(cli, stored: Path) -> None
         (["export", "--csv"], ["NOTEX", "Caro"]),
         (["export", "--json"], ["NOTEX", "REASONX", "AMENDX"]),
         (["export", "--log", "--night", "1"], []),
+        (["people", "list"], ["Caro"]),
     ],
 )
 def test_every_view_shows_stored_escape_codes_escaped(
@@ -72,6 +73,13 @@ def test_night_show_and_the_players_view_of_a_night_with_an_escaped_name(cli, st
     assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
     code, out, err = cli("night", "show")
     assert code == 0 and not any(raw in out + err for raw in RAW)
+
+
+def test_an_error_quoting_what_was_typed_shows_it_escaped(cli, stored: Path) -> None:  # type: ignore[no-untyped-def]
+    assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
+    assert cli("act", "dealer", "10", "6")[0] == 0
+    code, _, err = cli("act", "stand", "Eve\x1b[2J")
+    assert code == 1 and "\x1b" not in err and "\\u001b" in err
 
 
 def test_a_preset_description_with_an_escape_code_is_named_escaped(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
