@@ -31,8 +31,9 @@ class Amount(ParamType):
 
     name = "integer"
 
-    def __init__(self, example: str = "10") -> None:
+    def __init__(self, example: str = "10", zero: bool = False) -> None:
         self.example = example
+        self.zero = zero  # 0 taken too (`judge --stake 0`: what a hand pays, at no stake)
 
     def convert(self, value: Any, param: Any, ctx: Any) -> int:
         from banluck.core.errors import BanluckError
@@ -40,6 +41,8 @@ class Amount(ParamType):
 
         if isinstance(value, int):  # a default
             return value
+        if self.zero and value == "0":
+            return 0
         what = param.opts[0] if param is not None else "amount"
         try:
             return parse_amount(str(value), what, self.example, plus=False)

@@ -20,6 +20,7 @@ COMMANDS = [
     ("table", "chinese", "Ann", "Ben", "--stake", "{}"),
     ("odds", "-d", "10 6", "-c", "3", "--stake", "{}"),
     ("edge", "chinese", "--stake", "{}"),
+    ("judge", "-d", "10 6", "-p", "10 9", "--stake", "{}"),
 ]
 
 
@@ -67,3 +68,10 @@ def test_plain_digits_are_taken_everywhere(cli, played: Path) -> None:  # type: 
     assert cli("pay", "Bob", "Mei", "5", "--yes")[0] == 0
     code, out, _ = cli("night", "start", "chinese", "Ann", "Ben", "--stake", "1000")
     assert code == 0 and "stake 1000" in out
+
+
+def test_judge_takes_a_stake_of_0(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("judge", "-d", "10 6", "-p", "10 9", "--stake", "0")
+    assert code == 0 and "player 0" in out
+    code, _, err = cli("judge", "-d", "10 6", "-p", "10 9", "--stake", "-1")
+    assert code == 2 and "--stake -1 must be above 0" in one_error(err)

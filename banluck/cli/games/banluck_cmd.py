@@ -147,7 +147,9 @@ def _advice_json(advice: "Advice") -> dict[str, Any]:
 def judge_cmd(
     dealer: Annotated[str, typer.Option("--dealer", "-d", help='Dealer\'s cards, e.g. "10 6".')],
     player: Annotated[str, typer.Option("--player", "-p", help='Player\'s cards, e.g. "A K".')],
-    stake: Annotated[int, typer.Option("--stake", "-s", help="The player's stake.", min=0)] = 1,
+    stake: Annotated[
+        int, typer.Option("--stake", "-s", help="The player's stake.", click_type=Amount(zero=True))
+    ] = 1,
     rules: RulesOpt = DEFAULT_PRESET,
     as_json: JsonOpt = False,
 ) -> None:
