@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.types import ParamType
 
 from banluck.core.errors import BanluckError
 
@@ -22,6 +23,33 @@ POpt = Annotated[
     typer.Option("--p", help="Players' chance to draw at totals from the minimum to 17."),
 ]
 StandOpt = Annotated[int, typer.Option("--stand-at", help="Players stand at this total or more.")]
+
+
+class Amount(ParamType):
+    """The one type of every money option and argument (a stake, a buy-in, chips, a payment):
+    read as the console reads an amount (core/money.parse_amount), so `1_000`, `٤٠`, `+5` or
+    ` 5` are refused in one sentence that names the option (a usage error, exit 2), before
+    anything is stored."""
+
+    name = "integer"
+
+    def __init__(self, example: str = "10", zero: bool = False) -> None:
+        self.example = example
+        self.zero = zero  # 0 taken too (`judge --stake 0`: what a hand pays, at no stake)
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        from banluck.core.errors import BanluckError
+        from banluck.core.money import parse_amount
+
+        if isinstance(value, int):  # a default
+            return value
+        if self.zero and value == "0":
+            return 0
+        what = param.opts[0] if param is not None else "amount"
+        try:
+            return parse_amount(str(value), what, self.example, plus=False)
+        except BanluckError as exc:  # a usage error, as click's own types give
+            self.fail(str(exc), param, ctx)
 
 
 _OPENED: list[NamedStore] = []

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import POpt, StandOpt, TableJsonOpt, echo_json
+from banluck.cli.common import Amount, POpt, StandOpt, TableJsonOpt, echo_json
 
 
 def edge(
@@ -32,7 +32,9 @@ def edge(
     stake: Annotated[
         int | None,
         typer.Option(
-            "--stake", help="A player's stake (default: the open night's stakes, else 10).", min=1
+            "--stake",
+            help="A player's stake (default: the open night's stakes, else 10).",
+            click_type=Amount(),
         ),
     ] = None,
     as_json: TableJsonOpt = False,
@@ -52,12 +54,8 @@ def edge(
     from banluck.app.games import GAMES, lab_for
     from banluck.app.presets import load
     from banluck.cli.render import Progress, print_report
-    from banluck.core.errors import PresetError, RuleError
-    from banluck.core.money import MAX_AMOUNT
+    from banluck.core.errors import PresetError
     from banluck.table.lab import EdgeAsk
-
-    if stake is not None and stake > MAX_AMOUNT:
-        raise RuleError(f"--stake {stake} is too large: banluck takes amounts up to {MAX_AMOUNT:,}")
 
     everything = [load(name) for name in names]
     games = [game for game in GAMES if any(p.game == game for p in everything)]

@@ -415,8 +415,10 @@ def export(
 
         entries = store.iter_entries(night)
         text = entries_json_parts(entries) if json_out else transfers_csv_parts(entries)
-    if output is None:
-        sys.stdout.writelines([text] if isinstance(text, str) else text)
+    if output is None:  # to the terminal: control characters an earlier store holds, escaped
+        from banluck.core.text import shown
+
+        sys.stdout.writelines(map(shown, [text] if isinstance(text, str) else text))
     else:
         from banluck.app.exporting import write_export
 

@@ -179,13 +179,16 @@ def _warn() -> None:
     from banluck.cli.common import store_warnings
 
     for note in store_warnings():
-        sys.stdout.flush()
-        sys.stderr.write(f"warning: {note}\n")
+        _error(note, "warning")
 
 
-def _error(message: str) -> None:
+def _error(message: str, kind: str = "error") -> None:
+    """One line on stderr; what it quotes from the store or a file, control characters escaped
+    (core/text.shown)."""
+    from banluck.core.text import shown
+
     sys.stdout.flush()
-    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.write(f"{kind}: {shown(message)}\n")
     sys.stderr.flush()
 
 

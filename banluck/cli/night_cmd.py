@@ -6,7 +6,14 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, complete_people, complete_presets, echo_json, open_store
+from banluck.cli.common import (
+    Amount,
+    JsonOpt,
+    complete_people,
+    complete_presets,
+    echo_json,
+    open_store,
+)
 
 app = typer.Typer(help="The night at the table: start, show, close.", no_args_is_help=True)
 
@@ -24,7 +31,7 @@ def start(
         ),
     ],
     stake: Annotated[
-        int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1, max=10**12)
+        int, typer.Option("--stake", "-s", help="Everyone's stake.", click_type=Amount())
     ] = 10,
     date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
 ) -> None:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import complete_people, open_store
+from banluck.cli.common import Amount, complete_people, open_store
 from banluck.core.errors import BanluckError
 
 
@@ -15,7 +15,9 @@ def pay(
         str, typer.Argument(help="Who hands the money over.", autocompletion=complete_people)
     ],
     payee: Annotated[str, typer.Argument(help="Who receives it.", autocompletion=complete_people)],
-    amount: Annotated[str, typer.Argument(help="How much, a whole number.")],
+    amount: Annotated[
+        int, typer.Argument(help="How much, a whole number.", click_type=Amount("40"))
+    ],
     note: Annotated[str, typer.Option(help="A note, e.g. 'PayNow'.")] = "",
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Record it without asking (overpaid, twice).")
@@ -29,18 +31,16 @@ def pay(
     """
     from banluck.app import payments
     from banluck.core.errors import Doubt
-    from banluck.core.money import parse_amount
 
-    value = parse_amount(amount, "amount", "40")
     store = open_store()
     try:
-        paid = payments.pay(store, payer, payee, value, note, sure=yes)
+        paid = payments.pay(store, payer, payee, amount, note, sure=yes)
     except Doubt as doubt:
         if not sys.stdin.isatty():
             raise BanluckError(f"{doubt}: add --yes to record it anyway") from None
         if not typer.confirm(f"{doubt}: record it anyway?", default=False):
             raise BanluckError(f"not recorded ({doubt})") from None
-        paid = payments.pay(store, payer, payee, value, note, sure=True)
+        paid = payments.pay(store, payer, payee, amount, note, sure=True)
     typer.echo(paid.sentence())
 
 

@@ -49,8 +49,10 @@ def list_people(as_json: JsonOpt = False) -> None:
     if not people:
         typer.echo("nobody yet: the people of a night join the ledger with its first round")
         return
-    for n in people:
-        typer.echo(f"{n}: {handles[n]}" if n in handles else n)
+    from banluck.core.text import shown
+
+    for n in people:  # names an earlier banluck stored: control characters escaped
+        typer.echo(shown(f"{n}: {handles[n]}" if n in handles else n))
 
 
 def register(root: typer.Typer) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.segment import Segment
+    from rich.text import Text
 
     from banluck.table.lab import Figures, Report
     from banluck.table.night import Night
@@ -18,12 +20,30 @@ def console() -> Console:
     """The terminal, drawn by rich. Under NO_COLOR (set and not empty) it writes no escape codes
     at all: no colour, and no bold or dim either, so the text reads the same in any terminal or
     log. Text is printed as written: `:name:` is no emoji code (nor is rich's table of them
-    loaded)."""
+    loaded); control characters a store may hold are shown escaped (core/text.shown)."""
     from rich.console import Console
 
+    class Shown(Console):
+        """rich's console, through which every text it prints passes: the one place stored
+        text meets the terminal. A string (a line, a table's cell) is escaped before it is laid
+        out; what is drawn from rich's own text objects, as it is drawn."""
+
+        def render_str(self, text: str, **how: Any) -> Text:
+            from banluck.core.text import shown
+
+            return super().render_str(shown(text), **how)
+
+        def render(self, renderable: Any, options: Any = None) -> Iterator[Segment]:
+            from rich.segment import Segment
+
+            from banluck.core.text import shown
+
+            for part in super().render(renderable, options):
+                yield part if part.control else Segment(shown(part.text), part.style)
+
     if os.environ.get("NO_COLOR"):
-        return Console(color_system=None, no_color=True, highlight=False, emoji=False)
-    return Console(highlight=False, emoji=False)
+        return Shown(color_system=None, no_color=True, highlight=False, emoji=False)
+    return Shown(highlight=False, emoji=False)
 
 
 def show(*parts: RenderableType) -> None:

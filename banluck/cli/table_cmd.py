@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from banluck.cli.common import complete_people, complete_presets
+from banluck.cli.common import Amount, complete_people, complete_presets
 
 
 def table(
@@ -22,7 +22,9 @@ def table(
             help="The seats in order; the first deals first.", autocompletion=complete_people
         ),
     ] = None,
-    stake: Annotated[int, typer.Option("--stake", "-s", help="Everyone's stake.", min=1)] = 10,
+    stake: Annotated[
+        int, typer.Option("--stake", "-s", help="Everyone's stake.", click_type=Amount())
+    ] = 10,
 ) -> None:
     """The dealer's console on the open night (or start one: PRESET SEAT SEAT...).
 

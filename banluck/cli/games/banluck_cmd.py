@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from banluck.app.presets import DEFAULT_PRESET
-from banluck.cli.common import JsonOpt, POpt, RulesOpt, StandOpt, TableJsonOpt
+from banluck.cli.common import Amount, JsonOpt, POpt, RulesOpt, StandOpt, TableJsonOpt
 
 if TYPE_CHECKING:
     from banluck.games.banluck.advice import Advice, ClosedPlayer
@@ -48,7 +48,11 @@ def odds(
     rules: RulesOpt = DEFAULT_PRESET,
     stake: Annotated[
         int,
-        typer.Option("--stake", help="Each closed player's stake, for results in money.", min=1),
+        typer.Option(
+            "--stake",
+            help="Each closed player's stake, for results in money.",
+            click_type=Amount(),
+        ),
     ] = 10,
     as_json: TableJsonOpt = False,
 ) -> None:
@@ -143,7 +147,9 @@ def _advice_json(advice: "Advice") -> dict[str, Any]:
 def judge_cmd(
     dealer: Annotated[str, typer.Option("--dealer", "-d", help='Dealer\'s cards, e.g. "10 6".')],
     player: Annotated[str, typer.Option("--player", "-p", help='Player\'s cards, e.g. "A K".')],
-    stake: Annotated[int, typer.Option("--stake", "-s", help="The player's stake.", min=0)] = 1,
+    stake: Annotated[
+        int, typer.Option("--stake", "-s", help="The player's stake.", click_type=Amount(zero=True))
+    ] = 1,
     rules: RulesOpt = DEFAULT_PRESET,
     as_json: JsonOpt = False,
 ) -> None:

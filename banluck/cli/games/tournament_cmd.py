@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from banluck.cli.common import JsonOpt, echo_json, open_store
+from banluck.cli.common import Amount, JsonOpt, echo_json, open_store
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -25,9 +25,19 @@ def start(
     preset: Annotated[str, typer.Argument(help="A casino preset, e.g. tournament.")],
     seats: Annotated[list[str], typer.Argument(help="The players in seat order.")],
     buy_in: Annotated[
-        int, typer.Option("--buy-in", help="Each player's buy-in: money, into the prize pool.")
+        int,
+        typer.Option(
+            "--buy-in",
+            help="Each player's buy-in: money, into the prize pool.",
+            click_type=Amount("20"),
+        ),
     ],
-    chips: Annotated[int, typer.Option("--chips", help="Each player's chips at the start.")],
+    chips: Annotated[
+        int,
+        typer.Option(
+            "--chips", help="Each player's chips at the start.", click_type=Amount("1000")
+        ),
+    ],
     date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
 ) -> None:
     """Start a tournament night: the buy-ins go into the ledger, the chips do not.
@@ -36,11 +46,7 @@ def start(
     """
     from banluck.app.nights import start_tournament
     from banluck.app.tournament import pool_of
-    from banluck.core.errors import BanluckError
 
-    for what, value in (("buy-in", buy_in), ("chips", chips)):
-        if value <= 0:
-            raise BanluckError(f"--{what} {value} must be above 0, e.g. --{what} 20")
     record, played = start_tournament(open_store(), preset, seats, buy_in, chips, date)
     typer.echo(
         f"night {record['id']} started: tournament under {preset}, players"
