@@ -23,6 +23,7 @@ from importlib import import_module
 from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from banluck.core.errors import BanluckError
 
@@ -37,7 +38,6 @@ MODULES: dict[str, tuple[str, ...]] = {
     "hands_cmd": ("hand",),
     "lab_cmd": ("edge",),
     "ledger_cmd": ("ledger", "history", "stats", "chart", "export", "settle", "check"),
-    # after `ledger_cmd` and in this order: `banluck --help` lists the commands as registered
     "undo_cmd": ("undo",),
     "demo_cmd": ("demo",),
     "pay_cmd": ("pay",),
@@ -46,17 +46,54 @@ MODULES: dict[str, tuple[str, ...]] = {
     "rules_cmd": ("rules",),
     "table_cmd": ("table",),
     "games.tournament_cmd": ("tournament",),
-    # the players' view: after every other command (`banluck --help` keeps their order)
     "serve_cmd": ("serve", "report"),
     "people_cmd": ("people",),
 }
 
-# The order `banluck --help` lists the commands in (the groups follow, in the order of MODULES).
+# The order `banluck --help` lists the commands and groups in: a night's (the console, the night,
+# a line, undo, pay, settle), the ledger's mending, the reads, then the rules and the labs.
 HELP_ORDER = (
-    *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
-    *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
-    *("replay", "table", "serve", "report"),
+    *("table", "night", "act", "undo", "pay", "settle", "tournament", "amend", "correct"),
+    *("rename", "ledger", "history", "stats", "chart", "replay", "export", "check", "people"),
+    *("serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge", "demo"),
 )
+EXAMPLES = """\b
+Examples:
+  banluck table chinese Mei Bob --stake 10
+  banluck pay Bob Mei 30
+  banluck settle"""
+
+
+class Commands(TyperGroup):
+    """banluck's commands, listed in HELP_ORDER, each with its summary whole (wrapped to the
+    terminal, never cut with `...`): its help's first sentence, or when that is long, what comes
+    before its first `: ` if that says what the command is (four words or more)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        place = {word: n for n, word in enumerate(HELP_ORDER)}
+        return sorted(self.commands, key=lambda word: place.get(word, len(place)))
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [
+            (word, _summary(command.get_short_help_str(limit=1_000)))
+            for word in self.list_commands(ctx)
+            if not (command := self.commands[word]).hidden
+        ]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _width() -> int:
+    import shutil
+
+    return max(min(shutil.get_terminal_size().columns, 80) - 2, 20)
+
+
+def _summary(sentence: str) -> str:
+    head, colon, _ = sentence.partition(": ")
+    whole = not colon or len(sentence) <= 70 or head.count("(") != head.count(")")
+    return sentence if whole or len(head.split()) < 4 else head
 
 
 def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> typer.Typer:
@@ -65,11 +102,14 @@ def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> 
     app = typer.Typer(
         name="banluck",
         help=HELP,
+        epilog=EXAMPLES,
+        cls=Commands,
         no_args_is_help=True,
         add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        # help wrapped to the terminal as rich wraps the rest (click's own floor is 50 columns)
+        context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _width()},
     )
 
     @app.callback()
@@ -88,8 +128,6 @@ def build_app(modules: Iterable[str] | None = None, only: str | None = None) -> 
 
     for module in MODULES if modules is None else modules:
         import_module(f"banluck.cli.{module}").register(app)
-    place = {word: n for n, word in enumerate(HELP_ORDER)}
-    app.registered_commands.sort(key=lambda c: place.get(c.name or "", len(place)))
     if only is not None:
         app.registered_commands = [c for c in app.registered_commands if c.name in (None, only)]
         app.registered_groups = [g for g in app.registered_groups if g.name in (None, only)]

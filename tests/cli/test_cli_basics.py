@@ -93,12 +93,19 @@ def test_rules_show_at_45_columns_is_a_block_a_knob_its_lines_indented(
 
 
 def test_help_lists_the_commands_in_their_order_then_the_groups(cli: Cli) -> None:
-    """`banluck --help` keeps one order of commands, whichever module adds each."""
+    """`banluck --help` lists commands and groups in the order of a night (issue 29): the
+    console, the night, a line, undo, pay, settle; the ledger's mending; the reads; then the
+    rules and the labs, whichever module adds each; every summary whole, and three examples."""
     code, out, _ = cli("--help")
     assert code == 0
     listed = re.findall(r"^  (\w+)  ", out.split("Commands:", 1)[1], flags=re.M)
     assert listed == [
-        *("amend", "correct", "rename", "hand", "judge", "ledger", "history", "stats", "chart"),
-        *("export", "settle", "check", "undo", "demo", "pay", "act", "strategy", "odds", "edge"),
-        *("replay", "table", "serve", "report", "night", "rules", "tournament", "people"),
+        *("table", "night", "act", "undo", "pay", "settle", "tournament", "amend", "correct"),
+        *("rename", "ledger", "history", "stats", "chart", "replay", "export", "check", "people"),
+        *("serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge", "demo"),
     ]
+    assert not re.search(r"\w\.\.\.$", out.split("Commands:", 1)[1], flags=re.M)  # none cut
+    assert "  amend       Correct a recorded round's lines in your editor" in out
+    examples = out.split("Examples:", 1)[1].split()
+    assert " ".join(examples).count("banluck ") == 3
+    assert "banluck table chinese Mei Bob --stake 10" in out
