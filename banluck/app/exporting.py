@@ -247,7 +247,7 @@ def entries_json_parts(entries: Iterable[Any]) -> Iterator[str]:
     linear time: the standard library indents in Python only. orjson writes a float below 1e-4
     positionally (`0.00001` for `1e-05`), the one place its text differs for what a store holds
     (a store is read by orjson: never a NaN, never an integer beyond 64 bits); a night whose
-    text has one, or may have (`0.0000` or `e-` anywhere in it, even inside a string), is
+    text has one, or may have (`0.0000` or a digit then `e-` anywhere in it, even in a string), is
     encoded by the standard library instead.
     """
     import json
@@ -259,20 +259,39 @@ def entries_json_parts(entries: Iterable[Any]) -> Iterator[str]:
     for _, night in groupby(entries, key=lambda e: e.get("night")):
         batch = list(night)
         try:
-            text = orjson.dumps(batch, option=orjson.OPT_INDENT_2).decode()
-        except orjson.JSONEncodeError:
-            text = "0.0000"  # orjson cannot (an integer beyond 64 bits): the standard library can
-        if _NOT_ORJSON.search(text):
+            data = orjson.dumps(batch, option=orjson.OPT_INDENT_2)
+        except orjson.JSONEncodeError:  # an integer beyond 64 bits: the standard library can
+            data = b"0.0000"
+        if b"0.0000" in data or _exponent_below_one(data):
             text = json.dumps(batch, ensure_ascii=False, indent=1)
         else:
-            text = _INDENT.sub(lambda m: "\n" + " " * (len(m[1]) // 2), text)
+            text = _halved(data)
         yield ("[\n " if first else ",\n ") + text[3:-2]  # the night's list without [ and ]
         first = False
     yield "[]\n" if first else "\n]\n"
 
 
-_INDENT = re.compile(r"\n((?:  )+)")
-_NOT_ORJSON = re.compile(r"0\.0000|e-")
+def _exponent_below_one(data: bytes) -> bool:
+    """Whether a digit followed by `e-` (a float written with a negative exponent) is anywhere
+    in `data`, even inside a string."""
+    at = data.find(b"e-")
+    while at > 0:
+        if 48 <= data[at - 1] <= 57:
+            return True
+        at = data.find(b"e-", at + 2)
+    return False
+
+
+def _halved(data: bytes) -> str:
+    """orjson's text indented by two, indented by one: from the deepest lines up, each line's
+    indent halved and marked (a NUL, which JSON text never holds raw) so that no shallower pass
+    touches it again, then the marks dropped; a pass a level, each in C."""
+    depth = 1
+    while b"\n" + b"  " * depth in data:
+        depth += 1
+    for level in range(depth - 1, 0, -1):
+        data = data.replace(b"\n" + b"  " * level, b"\n\0" + b" " * level)
+    return data.replace(b"\n\0", b"\n").decode()
 
 
 def check_export_path(path: Path, home: Path) -> Path:

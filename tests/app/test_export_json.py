@@ -44,8 +44,8 @@ def test_a_year_of_nights_exports_as_the_standard_library_writes_it() -> None:
 
 @pytest.mark.parametrize(
     "odd",
-    [1e-05, -3.2e-07, 2**70, -(2**64), "0.00001", "e-mail"],
-    ids=["tiny float", "tiny negative", "huge int", "huge negative", "text 0.0000", "text e-"],
+    [1e-05, -3.2e-07, 2**70, -(2**64), "0.00001", "1e-5", "free-hand"],
+    ids=["tiny", "tiny negative", "huge", "huge negative", "0.0000", "1e-5", "free-hand"],
 )
 def test_what_orjson_writes_otherwise_falls_back_for_its_night(odd: object) -> None:
     rng = random.Random(7)
