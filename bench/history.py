@@ -54,6 +54,8 @@ COMMANDS: dict[str, list[str]] = {
     "ledger": ["ledger"],
     "ledger --all": ["ledger", "--all"],
     "night show": ["night", "show"],
+    "export --json": ["export", "--json"],
+    "export --csv": ["export", "--csv"],
 }
 PER_NIGHT = 0.05  # ms of growth per night
 LARGEST = 1.2  # the largest store against the empty one

@@ -11,14 +11,18 @@ groups). `plan` finds `k` exactly:
 
 1. Two people whose balances cancel (`+x` and `-x`) are always one group of some best plan, so
    they are paired first (names in order, so pairings are the same whatever the input order).
-2. The rest, up to `EXACT_LIMIT` people, go through a dynamic program over the subsets of them:
+2. The rest, up to `SUBSETS_LIMIT` people, go through a dynamic program over the subsets of them:
    the largest number of zero-sum groups is the longest chain of zero-sum subsets, each inside the
    next. The zero-sum subsets are found by meeting in the middle (creditors against debtors), so
    when few subsets sum to zero (the usual case with real amounts) the chain is found among them
    in milliseconds even at 20 people; when amounts repeat so much that thousands of subsets sum
    to zero, every subset is visited once instead (`n * 2**n` steps, about a second at 20).
-3. Above `EXACT_LIMIT`, the largest debtor pays the largest creditor until everyone is clear. This
-   is usually within a few transfers of the best, and the plan says so: `method == "greedy"`.
+3. From `SUBSETS_LIMIT` to `EXACT_LIMIT` people (a club night, a season across tables), only
+   the zero-sum groups small enough to matter are listed, smallest group first, with people of
+   equal balance taken in order (`_crowd_groups`): a few milliseconds to a second at 30 people.
+4. Above `EXACT_LIMIT`, or when that search would take more than `CROWD_STEPS`, the largest debtor
+   pays the largest creditor until everyone is clear. This is usually within a few transfers of
+   the best, and the plan says so: `method == "greedy"`.
 
 `plan_via` routes everything through one banker instead. `apply` pays a list of transfers.
 Everything here is pure: no I/O, integers only, and the same balances always give the same plan.
@@ -44,8 +48,16 @@ __all__ = [
     "plan_via",
 ]
 
-EXACT_LIMIT = 20
+EXACT_LIMIT = 30
 """The most people (after pairing opposites) that `plan` settles with the fewest transfers."""
+
+SUBSETS_LIMIT = 20
+"""Up to this many people (after pairing) the search goes over every zero-sum subset; above it,
+over the zero-sum groups small enough to matter (`_crowd_groups`)."""
+
+CROWD_STEPS = 2_000_000
+"""The most steps (subsets listed or weighed) of `_crowd_groups` before it gives up and the
+plan falls back to greedy: a few seconds at most."""
 
 Method = Literal["exact", "greedy", "via"]
 
@@ -57,7 +69,8 @@ class Plan:
     `groups`: the people who settle among themselves (each group's balances sum to zero and no
     transfer crosses groups), each sorted by name, the groups sorted by their first name.
     `method`: "exact" (the fewest transfers possible, proven), "greedy" (too many people for the
-    exact search: largest debtor pays largest creditor), or "via" (everything through `banker`).
+    exact search, or too many ways to split them: largest debtor pays largest creditor), or
+    "via" (everything through `banker`).
     `even`: the people whose balance was already zero and who take no part.
     """
 
@@ -88,14 +101,16 @@ class Plan:
         if self.method == "greedy":
             lines.append(
                 f"more than {EXACT_LIMIT} people to settle after pairing those who owe each other "
-                "exactly: the largest debtor pays the largest creditor, which may take a few more "
-                "transfers than the fewest possible"
+                "exactly, or too many ways to split them to search them all: the largest debtor "
+                "pays the largest creditor, which may take a few more transfers than the fewest "
+                "possible"
             )
         return tuple(lines)
 
 
 def plan(balances: Mapping[str, int]) -> Plan:
-    """The fewest transfers that clear `balances`: exact up to `EXACT_LIMIT` people, else greedy."""
+    """The fewest transfers that clear `balances`: exact up to `EXACT_LIMIT` people (unless the
+    search runs out of steps, `CROWD_STEPS`), else greedy."""
     owed = _checked(balances)
     names = sorted(owed)
     even = tuple(n for n in names if owed[n] == 0)
@@ -103,11 +118,14 @@ def plan(balances: Mapping[str, int]) -> Plan:
 
     pairs, rest = _pair_opposites(people)
     groups: list[list[tuple[str, int]]] = [list(p) for p in pairs]
-    method: Method = "exact" if len(rest) <= EXACT_LIMIT else "greedy"
-    if method == "exact":
-        groups += [[rest[i] for i in g] for g in _zero_sum_groups([v for _, v in rest])]
-    else:
-        groups.append(rest)
+    values = [v for _, v in rest]
+    found: list[list[int]] | None = None
+    if len(rest) <= SUBSETS_LIMIT:
+        found = _zero_sum_groups(values)
+    elif len(rest) <= EXACT_LIMIT:
+        found = _crowd_groups(values)
+    method: Method = "greedy" if found is None else "exact"
+    groups += [rest] if found is None else [[rest[i] for i in g] for g in found]
     transfers = [t for group in groups for t in _largest_first(group)]
     group_names = _components(transfers)
     return Plan(
@@ -276,6 +294,127 @@ def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list
         groups.append([i for i in range(n) if (cut & ~inner) >> i & 1])
         inner = cut
     return groups
+
+
+def _crowd_groups(values: Sequence[int], steps: int = CROWD_STEPS) -> list[list[int]] | None:
+    """The most disjoint zero-sum groups covering `values` (which sum to zero, no two of them
+    cancelling), for more people than every subset can be listed for; None after `steps`.
+
+    The groups are chosen smallest first. `most(rest, need, least)` tells whether `rest` splits
+    into more than `need` groups of at least `least` people (and then into how many at most):
+    the smallest of `need + 1` groups among `r` people has at most `r // (need + 1)`, so only
+    the zero-sum subsets up to that size are listed (by meeting in the middle). The search asks
+    first for the bound of the whole set (`r // 3` groups, no more than its creditors or its
+    debtors), then for one group fewer, and so on: near the answer the groups that matter are
+    few and small. Each `rest` is searched once for each `least` (memoised).
+    """
+    n = len(values)
+    positive = _positive(values)
+    budget = [steps]
+    exact: dict[tuple[int, int], tuple[int, int]] = {}  # (rest, least): (most groups, a group)
+    short: dict[tuple[int, int], int] = {}  # (rest, least): a `need` it cannot beat
+
+    def bound(rest: int, least: int) -> int:
+        creditors = (rest & positive).bit_count()
+        return min(rest.bit_count() // least, creditors, rest.bit_count() - creditors)
+
+    def cap_of(rest: int, least: int) -> int:
+        """`bound`, and no more than the group of the largest balance leaves room for: it
+        holds at least enough people of the other side to make up that balance."""
+        amounts = [values[i] for i in range(n) if rest >> i & 1]
+        owed, owing = max(amounts), -min(amounts)
+        big = 1 + max(-(-owed // owing), -(-owing // owed))
+        return min(bound(rest, least), 1 + (rest.bit_count() - max(big, least)) // least)
+
+    def zero_sum(rest: int, least: int, most_size: int) -> list[int]:
+        """The zero-sum subsets of `rest` of `least` to `most_size` people, smallest first.
+
+        People of equal balance are interchangeable: of those in `rest`, a subset takes the
+        first ones (by index), so that no partition is searched once for each way to swap them.
+        """
+        alike: dict[int, list[int]] = {}
+        for i in range(n):
+            if rest >> i & 1:
+                alike.setdefault(values[i], []).append(i)
+        amounts = list(alike)
+        sides = []
+        for side in (amounts[: len(amounts) // 2], amounts[len(amounts) // 2 :]):
+            subsets = [(0, 0, 0)]  # (sum, mask, people)
+            for v in side:
+                firsts, mask = [], 0
+                for i in alike[v][:most_size]:
+                    mask |= 1 << i
+                    firsts.append(mask)
+                subsets += [
+                    (t + k * v, m | first, z + k)
+                    for t, m, z in subsets
+                    for k, first in enumerate(firsts, 1)
+                    if z + k <= most_size
+                ]
+            sides.append(subsets)
+        right: dict[int, list[tuple[int, int]]] = {}
+        for t, m, z in sides[1]:
+            right.setdefault(t, []).append((z, m))
+        found = [
+            (z + rz, m | rm)
+            for t, m, z in sides[0]
+            for rz, rm in right.get(-t, ())
+            if least <= z + rz <= most_size
+        ]
+        budget[0] -= len(sides[0]) + len(sides[1]) + len(found)
+        if budget[0] < 0:
+            raise _OutOfSteps
+        return [g for _, g in sorted(found) if g != rest]
+
+    def most(rest: int, need: int, least: int) -> int:
+        key = (rest, least)
+        known = exact.get(key)
+        if known is not None:
+            return known[0]
+        if short.get(key, need + 1) <= need:
+            return need  # shown before: no more than that
+        cap = cap_of(rest, least)
+        best, choice = 1, rest
+        if cap > max(1, need):
+            size = rest.bit_count()
+            for group in zero_sum(rest, least, size // (need + 1)):
+                floor = max(best, need)
+                people = group.bit_count()
+                if people > size // (floor + 1):
+                    break  # smallest first: none left can be the smallest of more groups
+                left = rest ^ group
+                if 1 + bound(left, people) <= floor:
+                    continue
+                count = 1 + most(left, floor - 1, people)
+                if count > best:
+                    best, choice = count, group
+                    if best >= cap:
+                        break
+        if best > need or cap <= 1:
+            exact[key] = (best, choice)
+            return best
+        short[key] = min(short.get(key, need), need)
+        return min(best, need)
+
+    full = (1 << n) - 1
+    try:
+        for need in range(cap_of(full, 3) - 1, -1, -1):
+            if most(full, need, 3) > need:
+                break
+    except _OutOfSteps:
+        return None
+    groups = []
+    rest, least = full, 3
+    while rest:
+        choice = exact[rest, least][1]
+        groups.append([i for i in range(n) if choice >> i & 1])
+        rest ^= choice
+        least = choice.bit_count()
+    return sorted(groups)
+
+
+class _OutOfSteps(Exception):
+    """`_crowd_groups` took more steps than it was given."""
 
 
 ZERO_SUBSETS_LIMIT = 20_000

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from banluck.core.errors import BanluckError
 from banluck.money import settleup
-from banluck.money.settleup import EXACT_LIMIT, Plan, Transfer, apply, plan, plan_via
+from banluck.money.settleup import (
+    EXACT_LIMIT,
+    SUBSETS_LIMIT,
+    Plan,
+    Transfer,
+    apply,
+    plan,
+    plan_via,
+)
 
 NAMES = [
     "Ah Beng", "Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hui", "Ivy", "Jun", "Kai",
@@ -286,15 +294,82 @@ def test_twenty_people_searches_agree() -> None:
 
 
 @pytest.mark.slow
-def test_the_exact_limit_is_settled_exactly() -> None:
-    """At the exact limit with no pairs to take off, the plan is exact and takes n - groups."""
+def test_the_subsets_limit_is_settled_exactly() -> None:
+    """At the limit of the search over every subset with no pairs to take off, the plan is exact
+    and takes n - groups."""
     rng = random.Random(15)
     for max_amount in (4, 500):
-        balances = random_night(rng, EXACT_LIMIT, max_amount)
+        balances = random_night(rng, SUBSETS_LIMIT, max_amount)
         result = plan(balances)
         assert result.method == "exact"
-        assert len(result.transfers) == EXACT_LIMIT - len(result.groups)
+        assert len(result.transfers) == SUBSETS_LIMIT - len(result.groups)
         assert_clears(balances, result)
+
+
+# --- a crowd: 21 to 30 people ---------------------------------------------------------------------
+
+
+def known_night(rng: random.Random, size: int, groups: int) -> tuple[dict[str, int], int]:
+    """`size` people in `groups` zero-sum groups of at least 3, each with one creditor: no plan
+    has more groups than creditors, so the fewest transfers is exactly `size - groups`."""
+    cuts = sorted(rng.sample(range(1, size - 3 * groups + groups), groups - 1))
+    extra = [b - a for a, b in zip([0, *cuts], [*cuts, size - 3 * groups + groups], strict=True)]
+    amounts: list[int] = []
+    for more in extra:
+        debts = [-rng.randint(1, 500) for _ in range(2 + more - 1)]
+        amounts += [-sum(debts), *debts]
+    rng.shuffle(amounts)
+    return {f"p{i:02d}": a for i, a in enumerate(amounts)}, size - groups
+
+
+@pytest.mark.parametrize("size", [25, 30])
+def test_a_crowd_takes_the_fewest_transfers_known_by_construction(size: int) -> None:
+    rng = random.Random(size)
+    for groups in (3, size // 5, size // 4, size // 3):
+        balances, fewest = known_night(rng, size, groups)
+        assert len(balances) == size
+        result = plan(balances)
+        assert result.method == "exact"
+        assert len(result.transfers) == fewest
+        assert_clears(balances, result)
+
+
+@pytest.mark.parametrize("size", [25, 30])
+def test_a_crowd_is_settled_exactly(size: int) -> None:
+    """Random nights of a crowd with nothing to pair off: exact, n - groups, and never more than
+    the largest debtor paying the largest creditor."""
+    rng = random.Random(size + 1)
+    for max_amount in (10, 100, 500):
+        balances = random_night(rng, size, max_amount)
+        result = plan(balances)
+        assert result.method == "exact"
+        assert len(result.transfers) == size - len(result.groups)
+        greedy = settleup._largest_first(sorted(balances.items()))
+        assert len(result.transfers) <= len(greedy)
+        assert_clears(balances, result)
+
+
+def test_the_crowd_search_agrees_with_every_partition_and_every_subset() -> None:
+    """`_crowd_groups` on small nights: as many groups as the brute force over every set
+    partition (up to 9 people) and the sweep over every subset (up to 15)."""
+    rng = random.Random(30)
+    for trial in range(120):
+        size = rng.randint(3, 9) if trial % 2 else rng.randint(10, 15)
+        balances = random_night(rng, size, rng.choice((3, 6, 20, 200)))
+        values = list(balances.values())
+        found = settleup._crowd_groups(values)
+        assert found is not None
+        assert sorted(i for g in found for i in g) == list(range(size))
+        assert all(sum(values[i] for i in g) == 0 for g in found)
+        if size <= 9:
+            assert size - len(found) == fewest_by_partitions(balances)
+        else:
+            assert len(found) == len(settleup._zero_sum_groups(values, "sweep"))
+
+
+def test_the_crowd_search_gives_up_after_its_steps() -> None:
+    balances = random_night(random.Random(3), 30, 500)
+    assert settleup._crowd_groups(list(balances.values()), steps=10) is None
 
 
 # --- every plan clears everything ---------------------------------------------------------------
@@ -328,9 +403,9 @@ def test_same_balances_same_plan_whatever_the_order(
 # --- greedy above the limit ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [21, 30])
+@pytest.mark.parametrize("size", [EXACT_LIMIT + 1, 40])
 def test_greedy_above_the_limit_is_labelled_and_clears(size: int) -> None:
-    """Above 20 people the plan says it is greedy, not exact, and still clears everything."""
+    """Above 30 people the plan says it is greedy, not exact, and still clears everything."""
     rng = random.Random(size)
     balances = random_night(rng, size, 100)
     result = plan(balances)
