@@ -48,6 +48,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "games.tournament_cmd": ("tournament",),
     "serve_cmd": ("serve", "report"),
     "people_cmd": ("people",),
+    "where_cmd": ("where",),
 }
 
 # The order `banluck --help` lists the commands and groups in: a night's (the console, the night,
@@ -55,7 +56,7 @@ MODULES: dict[str, tuple[str, ...]] = {
 HELP_ORDER = (
     *("table", "night", "act", "undo", "pay", "settle", "tournament", "amend", "correct"),
     *("rename", "ledger", "history", "stats", "chart", "replay", "export", "check", "people"),
-    *("serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge", "demo"),
+    *("where", "serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge", "demo"),
 )
 EXAMPLES = """\b
 Examples:

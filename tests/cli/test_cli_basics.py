@@ -102,10 +102,23 @@ def test_help_lists_the_commands_in_their_order_then_the_groups(cli: Cli) -> Non
     assert listed == [
         *("table", "night", "act", "undo", "pay", "settle", "tournament", "amend", "correct"),
         *("rename", "ledger", "history", "stats", "chart", "replay", "export", "check", "people"),
-        *("serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge", "demo"),
+        *("where", "serve", "report", "rules", "hand", "judge", "odds", "strategy", "edge"),
+        "demo",
     ]
     assert not re.search(r"\w\.\.\.$", out.split("Commands:", 1)[1], flags=re.M)  # none cut
     assert "  amend       Correct a recorded round's lines in your editor" in out
     examples = out.split("Examples:", 1)[1].split()
     assert " ".join(examples).count("banluck ") == 3
     assert "banluck table chinese Mei Bob --stake 10" in out
+
+
+def test_where_prints_the_data_folder_and_creates_nothing(cli: Cli, banluck_home: Path) -> None:
+    """`banluck where` (issue 29): the folder BANLUCK_HOME names, as a line or as JSON; not made."""
+    code, out, _ = cli("where")
+    assert (code, out) == (0, f"{banluck_home}\n")
+    assert not banluck_home.exists()
+    code, out, _ = cli("where", "--json")
+    assert code == 0
+    assert json.loads(out) == {"folder": str(banluck_home), "from": "BANLUCK_HOME", "exists": False}
+    assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
+    assert json.loads(cli("where", "--json")[1])["exists"] is True
