@@ -82,11 +82,13 @@ class Panel:
 
 
 class HelpRow(NamedTuple):
-    """One line of the console's `help`: the word as typed, its aliases, what it does."""
+    """One line of the console's `help`: the word as typed, its aliases, what it does, and
+    whether the night's preset allows the word (None: every preset does)."""
 
     example: str
     aliases: str
     meaning: str
+    allowed: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,7 +258,10 @@ class Night:
         return ["bust"] if word == "open" and position == 2 else []
 
     def help_rows(self) -> tuple[HelpRow, ...]:
-        return self.game.help_rows
+        """The game's help, less the words the night's preset refuses (no Bingo table, no bets
+        behind a box...)."""
+        preset = self.seating.preset
+        return tuple(r for r in self.game.help_rows if r.allowed is None or r.allowed(preset))
 
     def news(self) -> list[tuple[str, str]]:
         """Nothing of its own: the console shows a finished round and the session says what

@@ -51,12 +51,37 @@ HELP = (
     HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
     HelpRow("draw 5", "d", "the dealer draws to 17"),
     HelpRow("round", "r", "a new round (optional: `up` starts one)"),
-    HelpRow("pp Bob 5", "", "Perfect Pairs on Bob's box, every round until `pp Bob 0`"),
-    HelpRow("t3 Bob 5", "", "21+3: Bob's two cards and the up card, until `t3 Bob 0`"),
-    HelpRow("dp Bob 5", "", "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`"),
-    *(HelpRow(WORDS[w].usage, "", WORDS[w].help) for w in ("bingo", "cashout")),
-    HelpRow("behind Carol Bob 5 follow|stay", "", "Carol bets behind Bob's box (behind Carol 0)"),
-    HelpRow("box Bob 2 | stake Bob:2 20", "", "Bob plays a second box, Bob:2, at its own stake"),
+    HelpRow(
+        "pp Bob 5",
+        "",
+        "Perfect Pairs on Bob's box, every round until `pp Bob 0`",
+        WORDS["pp"].offered,
+    ),
+    HelpRow(
+        "t3 Bob 5",
+        "",
+        "21+3: Bob's two cards and the up card, until `t3 Bob 0`",
+        WORDS["t3"].offered,
+    ),
+    HelpRow(
+        "dp Bob 5",
+        "",
+        "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`",
+        WORDS["dp"].offered,
+    ),
+    *(HelpRow(WORDS[w].usage, "", WORDS[w].help, WORDS[w].offered) for w in ("bingo", "cashout")),
+    HelpRow(
+        "behind Carol Bob 5 follow|stay",
+        "",
+        "Carol bets behind Bob's box (behind Carol 0)",
+        lambda preset: preset.boxes.bettors > 1,
+    ),
+    HelpRow(
+        "box Bob 2 | stake Bob:2 20",
+        "",
+        "Bob plays a second box, Bob:2, at its own stake",
+        lambda preset: preset.boxes.per_seat > 1,
+    ),
 )
 
 CASINO: Game[RoundState] = Game(
