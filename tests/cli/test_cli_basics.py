@@ -122,3 +122,14 @@ def test_where_prints_the_data_folder_and_creates_nothing(cli: Cli, banluck_home
     assert json.loads(out) == {"folder": str(banluck_home), "from": "BANLUCK_HOME", "exists": False}
     assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
     assert json.loads(cli("where", "--json")[1])["exists"] is True
+
+
+def test_edge_gives_one_answer_to_how_long_to_keep_the_deal(cli: Cli) -> None:
+    """`edge` recommends a rotation once, in money (issue 29); its table's row of rounds is
+    named for what it measures, luck within one standard deviation, not a second turn length."""
+    code, out, _ = cli("edge", "chinese", "kampung")
+    assert code == 0
+    assert "fair turn" not in out
+    assert "turn within 1 sd (rounds)" in out
+    flat = " ".join(out.split())
+    assert re.search(r"chinese: .* rotating every \d+ rounds keeps a turn's expected gain", flat)

@@ -129,7 +129,7 @@ def _figures(rows: list[tuple[Preset, EdgeResult, EdgeResult | None]], players: 
 
     line("heads-up edge (exact)", [f"{100 * ex.edge:+.2f} %" for _, ex, _ in rows])
     line("  sd per player-round", [f"{ex.sd_player_round:.3f}" for _, ex, _ in rows])
-    line("  fair turn (rounds)", [turn(ex) for _, ex, _ in rows])
+    line("  turn within 1 sd (rounds)", [turn(ex) for _, ex, _ in rows])
     sims = [mc for _, _, mc in rows if mc is not None]
     if len(sims) == len(rows):
         line(
@@ -138,7 +138,7 @@ def _figures(rows: list[tuple[Preset, EdgeResult, EdgeResult | None]], players: 
         )
         line("  sd per player-round", [f"{m.sd_player_round:.3f}" for m in sims])
         line("  sd per round", [f"{m.sd_round:.3f}" for m in sims])
-        line("  fair turn (rounds)", [turn(m) for m in sims])
+        line("  turn within 1 sd (rounds)", [turn(m) for m in sims])
         line("  rounds simulated", [f"{m.rounds:,}" for m in sims])
     return Figures(
         "the dealer's edge per player-round (% of the stake)",

@@ -74,7 +74,7 @@ class CasinoLab:
         row("heads-up edge (exact)", (f"{100 * r['heads_up']['edge']:+.3f} %" for r in reports))
         row("  sd per round", (f"{r['heads_up']['sd_round']:.3f}" for r in reports))
         row(
-            "  fair turn (rounds)",
+            "  turn within 1 sd (rounds)",
             (
                 "any" if r["heads_up"]["fair_turn"] is None else str(r["heads_up"]["fair_turn"])
                 for r in reports
