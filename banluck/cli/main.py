@@ -222,12 +222,21 @@ def _warn() -> None:
 
 
 def _error(message: str, kind: str = "error") -> None:
-    """One line on stderr; what it quotes from the store or a file, control characters escaped
-    (core/text.shown)."""
+    """One line on stderr, what it quotes from the store or a file with control characters
+    escaped (core/text.shown); on a terminal wrapped at words to its width, as the console
+    wraps its own (a pipe or a log keeps the one line)."""
     from banluck.core.text import shown
 
+    text = f"{kind}: {shown(message)}"
+    if sys.stderr.isatty():
+        import shutil
+        import textwrap
+
+        width = shutil.get_terminal_size().columns
+        lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+        text = "\n".join(lines) or text
     sys.stdout.flush()
-    sys.stderr.write(f"{kind}: {shown(message)}\n")
+    sys.stderr.write(text + "\n")
     sys.stderr.flush()
 
 
