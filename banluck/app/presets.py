@@ -62,6 +62,50 @@ def user_dir() -> Path:
     return data_dir() / "house_rules"
 
 
+def _default_file() -> Path:
+    from banluck.core.home import data_dir
+
+    return data_dir() / "default-preset"
+
+
+def default_name() -> str | None:
+    """The preset `night start` and `table` use when none is named (`banluck rules default
+    NAME`, kept in `<data folder>/default-preset`); None when none is set."""
+    path = _default_file()
+    try:
+        name = path.read_text(encoding="utf-8").strip()
+    except (FileNotFoundError, NotADirectoryError):  # a data folder that is a file: said later
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PresetError(
+            f"{path}: cannot read the default preset ({exc}): set it again with"
+            " `banluck rules default NAME`"
+        ) from None
+    return name or None
+
+
+def set_default(name: str | None) -> None:
+    """Make `name` the default preset (it must load), or forget the default (None)."""
+    if name is None:
+        _default_file().unlink(missing_ok=True)
+        return
+    load(name)  # an unknown or broken preset is refused here, saying why
+    _default_file().parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(_default_file(), name + "\n")
+
+
+def preset_and_seats(words: Sequence[str]) -> tuple[str, list[str]]:
+    """The preset and the seats of `night start WORDS` (and `table WORDS`): the first word when
+    it names a preset; else, when a default preset is set, every word is a seat under it. A
+    first word one slip from a preset's name is refused as that preset misspelt, never seated."""
+    first, *rest = words
+    names = all_names()
+    default = default_name()
+    if first in names or default is None or close_to(first, names) is not None:
+        return first, rest
+    return default, list(words)
+
+
 def shipped_names() -> list[str]:
     return sorted(p.stem for p in shipped_dir().glob("*.toml"))
 

@@ -370,8 +370,10 @@ def run_console(preset: str | None, seats: Sequence[str], stake: int) -> None:
                 " or `banluck night close` first"
             )
         from banluck.app.nights import start_night
+        from banluck.app.presets import preset_and_seats
 
-        record, seating = start_night(store, preset, list(seats), stake)
+        preset, seats = preset_and_seats([preset, *seats])
+        record, seating = start_night(store, preset, seats, stake)
         console().print(
             Text(
                 f"night {record['id']} started: {preset}, seats {', '.join(seating.seats)},"

@@ -35,12 +35,15 @@ def start(
     ] = 10,
     date: Annotated[str | None, typer.Option(help="The night's date (YYYY-MM-DD).")] = None,
 ) -> None:
-    """Start a night: a preset and the seats; the first seat deals first.
+    """Start a night: a preset and the seats; the first seat deals first. Without a preset,
+    the default one (`banluck rules default NAME`).
 
     Example: banluck night start chinese Mei Bob Carol Dave --stake 10
     """
     from banluck.app.nights import start_night
+    from banluck.app.presets import preset_and_seats
 
+    preset, seats = preset_and_seats([preset, *seats])
     record, seating = start_night(open_store(), preset, seats, stake, date)
     typer.echo(
         f"night {record['id']} started: {preset}, seats {', '.join(seating.seats)},"

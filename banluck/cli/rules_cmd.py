@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 rules_app = typer.Typer(
-    help="House-rule presets: list, show, new, set, diff, validate, edit.",
+    help="House-rule presets: list, show, new, set, diff, validate, edit, default.",
     no_args_is_help=True,
 )
 
@@ -346,6 +346,36 @@ def edit(name: NameArg) -> None:
                 raise PresetError(f"edit discarded: {name} is unchanged")
     finally:
         tmp.unlink(missing_ok=True)
+
+
+@rules_app.command("default")
+def default(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="The preset to use when none is named.", autocompletion=complete_presets
+        ),
+    ] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Forget the default preset.")] = False,
+) -> None:
+    """The preset `night start` and `table` use when none is named: set it, show it, or clear it.
+
+    Example: banluck rules default kampung   (then: banluck night start Mei Bob Carol)
+    """
+    if clear:
+        presets.set_default(None)
+        typer.echo("no default preset: `night start` and `table` take a preset first")
+        return
+    if name is None:
+        now = presets.default_name()
+        typer.echo(
+            now
+            if now is not None
+            else "no default preset: set one with `banluck rules default NAME`"
+        )
+        return
+    presets.set_default(name)
+    typer.echo(f"{name} is the default preset: `banluck night start SEAT SEAT...` plays it")
 
 
 def _run_editor(editor: list[str], tmp: Path, name: str) -> None:

@@ -20,7 +20,7 @@ from banluck.games.banluck.preset import KNOBS
 from tests.helpers import ALL_SHIPPED, close_exited, user_file
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_COMMANDS = ["list", "show", "new", "set", "diff", "validate", "edit"]
+RULES_COMMANDS = ["list", "show", "new", "set", "diff", "validate", "edit", "default"]
 
 
 def example_of(command: str) -> list[str]:
