@@ -7,12 +7,13 @@ the trio. A game is a vocabulary of such classes over its own round state `S`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from banluck.core.cards import Card, parse_cards
-from banluck.core.errors import RuleError
+from banluck.core.cards import Card, check_deck, parse_cards
+from banluck.core.errors import BanluckError, RuleError
 
 DEALER = "dealer"  # the word that names the dealer's seat in a line (`run dealer`)
 
@@ -160,3 +161,14 @@ def _one_card(cls: type[CardAction[Any]] | type[NamedCardAction[Any]], args: Seq
 def cards_text(cards: Sequence[Card]) -> str:
     """Cards as the night log spells them."""
     return " ".join(c.code() for c in cards)
+
+
+def check_new_cards(state: Any, new: Sequence[Card], replacing: Sequence[Card] = ()) -> None:
+    """Refuse `new` cards the shoe cannot hold beside the round's (`state.all_cards()`), less the
+    seen cards they replace (a hand shown or opened)."""
+    pool = Counter(state.all_cards())
+    pool.subtract(replacing)
+    try:
+        check_deck([*pool.elements(), *new], state.preset.decks)
+    except BanluckError as exc:
+        raise RuleError(str(exc)) from None

@@ -15,8 +15,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from banluck.core.cards import TEN_CARDS, Card, check_deck, parse_cards
-from banluck.core.errors import BanluckError, RuleError
+from banluck.core.cards import TEN_CARDS, Card, parse_cards
+from banluck.core.errors import RuleError
 from banluck.games.banluck.hands import INSTANT_KINDS, Hand, Kind, first_two_kind, points
 from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import AceMode
@@ -36,6 +36,7 @@ from banluck.table.action import (
     NamedAction,
     NamedCardsAction,
     cards_text,
+    check_new_cards,
 )
 
 
@@ -51,17 +52,6 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
             f"cannot {doing} {name}: already settled ({settled.amount:+d}, {settled.reason})"
         )
     return player
-
-
-def _check_new_cards(
-    state: RoundState, new: Sequence[Card], replacing: Sequence[Card] = ()
-) -> None:
-    pool = Counter(state.all_cards())
-    pool.subtract(replacing)
-    try:
-        check_deck([*pool.elements(), *new], state.preset.decks)
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
 
 
 def _contains(cards: Sequence[Card], seen: Sequence[Card]) -> bool:
@@ -104,7 +94,7 @@ def _verify_player_fifteen(state: RoundState, name: str, cards: Sequence[Card], 
         _hand_from(state, player, cards, word)
         if not _two_card_fifteen(cards, state.preset):
             raise RuleError(f"cannot {word} {name}: {cards_text(cards)} is not 15")
-        _check_new_cards(state, cards, replacing=player.seen)
+        check_new_cards(state, cards, replacing=player.seen)
 
 
 def settle_opened(state: RoundState, player: PlayerState, hand: Hand) -> Settlement:
@@ -300,7 +290,7 @@ class DealerCards(Action[RoundState]):
             raise RuleError(f"the dealer's cards are already entered ({state.describe()})")
         if len(self.cards) != 2:
             raise RuleError(f"the dealer starts with two cards, {len(self.cards)} given")
-        _check_new_cards(state, self.cards)
+        check_new_cards(state, self.cards)
 
     def apply(self, state: RoundState) -> None:
         state.dealer_cards = list(self.cards)
@@ -333,7 +323,7 @@ class Show(NamedCardsAction[RoundState]):
         if state.phase == "deal":
             raise RuleError(f"cannot show {self.name}: enter the dealer's two cards first")
         _hand_from(state, player, self.cards, "show")
-        _check_new_cards(state, self.cards, replacing=player.seen)
+        check_new_cards(state, self.cards, replacing=player.seen)
         if (
             first_two_kind(self.cards) in INSTANT_KINDS
             and len(self.cards) == 2
@@ -437,7 +427,7 @@ class Hit(Action[RoundState]):
                 f" may hold (points.max_cards)"
             )
         if self.card is not None:
-            _check_new_cards(state, [self.card])
+            check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         player = state.players[self.name]
@@ -669,7 +659,7 @@ class Draw(CardAction[RoundState]):
         _dealer_turn(state, "draw")
         if why := state.dealer_done():
             raise RuleError(f"cannot draw: {why}")
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         state.dealer_cards.append(self.card)
@@ -740,7 +730,7 @@ class Open(Action[RoundState]):
                 )
         self._hand(state, player)
         if self.cards:
-            _check_new_cards(state, self.cards, replacing=player.seen)
+            check_new_cards(state, self.cards, replacing=player.seen)
 
     def apply(self, state: RoundState) -> None:
         player = state.players[self.name]

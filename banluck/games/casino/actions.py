@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from banluck.core.cards import Card, check_deck, parse_cards
-from banluck.core.errors import BanluckError, RuleError
+from banluck.core.cards import Card, parse_cards
+from banluck.core.errors import RuleError
 from banluck.games.casino import boxes
 from banluck.games.casino.hands import is_two_card_21
 from banluck.games.casino.settlement import settle
@@ -23,14 +23,8 @@ from banluck.table.action import (
     NamedCardAction,
     NamedCardsAction,
     cards_text,
+    check_new_cards,
 )
-
-
-def _check_new_cards(state: RoundState, new: Sequence[Card]) -> None:
-    try:
-        check_deck([*state.all_cards(), *new], state.preset.decks)
-    except BanluckError as exc:
-        raise RuleError(str(exc)) from None
 
 
 def resolve_name(arg: str, state: RoundState, resolve: Callable[[str], str]) -> str:
@@ -151,7 +145,7 @@ class Up(CardAction[RoundState]):
         if state.up is not None:
             raise RuleError(f"the up card is already {state.up}")
         check_suits(state, [self.card], box=None, doing=self.line())  # side bets
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         state.up = self.card
@@ -173,7 +167,7 @@ class Deal(NamedCardsAction[RoundState], _Named):
         if len(self.cards) != 2:
             raise self.no(f"a box gets two cards, {len(self.cards)} given")
         check_suits(state, self.cards, box=self.name, doing=self.line())  # side bets
-        _check_new_cards(state, self.cards)
+        check_new_cards(state, self.cards)
 
     def apply(self, state: RoundState) -> None:
         state.players[self.name].hands[0].cards = list(self.cards)
@@ -299,7 +293,7 @@ class Hole(CardAction[RoundState]):
         elif bj and state.peeked:  # not peeked: every box was settled before the peek
             raise RuleError(f"hole {self.card} makes a blackjack, but the peek found none")
         check_suits(state, [self.card], box=None, doing=self.line())  # side bets
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         state.dealer_cards.append(self.card)
@@ -356,7 +350,7 @@ class Hit(NamedCardAction[RoundState], _Named):
                 "split aces take one card (split.aces_one_card);"
                 f" split {self.name} or stand {self.name}"
             )
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         hand = state.hand(self.name)
@@ -408,7 +402,7 @@ class Double(NamedCardAction[RoundState], _Named):
         allowed = _DOUBLE_TOTALS.get(rules.on)
         if allowed is not None and (hand.soft or hand.total not in allowed):
             raise self.no(f"{hand.label()} is not {rules.on} (double.on {rules.on})")
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         hand = state.hand(self.name)
@@ -489,7 +483,7 @@ class Draw(CardAction[RoundState]):
         if len(state.dealer_cards) < 2 and not state.no_hole_card:
             raise RuleError("cannot draw: turn the hole card first (hole CARD)")
         check_suits(state, [self.card], box=None, doing=self.line())  # side bets
-        _check_new_cards(state, [self.card])
+        check_new_cards(state, [self.card])
 
     def apply(self, state: RoundState) -> None:
         state.dealer_cards.append(self.card)
