@@ -1,23 +1,8 @@
 """A game: what differs between games that share the table, the night, the ledger and the
-console.
-
-A round is generic: a table, a list of actions, a state replayed from them, and transfers at the
-end (`banluck.table.round.Round`). A game brings its own pieces and nothing else:
-
-- `actions`: its vocabulary, each an `Action` class with verify/apply and a night-log spelling,
-  the first starting a round when none is open (ban-luck: the dealer's two cards); a function
-  giving them, so that they are imported when a line needs them, not to show a night;
-- `new_state`: the state of a round that has just been dealt;
-- `transfers`: the money of a finished round, netting to zero;
-- `hints`, `words_now`, `names_for`, `panel`: what the dealer's console shows and completes.
-- `side`: its between-round money (`banluck.table.seating.Side`; the casino's side bets, boxes
-  and Bingo cards), none for ban-luck;
-- `redealt`: how a round may end that the same dealer deals again (ban-luck's `void`);
-- `lab`: its lab (banluck.table.lab): `banluck hand` and `banluck edge` as report data.
-
-Its round state offers the small surface of `RoundStateLike` that the night reads. Ban-luck is
-`BAN_LUCK` (banluck.games.banluck.family); the application finds a game by the preset's `game`
-(banluck.app.games), so nothing outside a game's own folder names it.
+console (its pieces: docs/engine.md, "Games and their sides"). A round is generic
+(`banluck.table.round.Round`); its state offers the small surface of `RoundStateLike` that the
+night reads. The application finds a game by the preset's `game` (banluck.app.games), so nothing
+outside a game's own folder names it.
 """
 
 from __future__ import annotations
@@ -94,6 +79,7 @@ class HelpRow(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Game(Generic[S]):
     name: str
+    # its words, the first opening a round: a function, so that they load when a line needs them
     actions: Callable[[], tuple[type[Action[S]], ...]]
     new_state: Callable[[Table], S]
     transfers: Callable[[S], list[Transfer]]

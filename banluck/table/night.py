@@ -229,11 +229,9 @@ class Night:
 
     # -- round lines ----------------------------------------------------------------------------
     def aliases(self) -> dict[str, str]:
-        """The short words a line may start with, and the word each stands for."""
         return {**NIGHT_ALIASES, **self.game.aliases}
 
     def all_words(self) -> list[str]:
-        """Every word a line of this night may start with: the night's and the game's."""
         side = self.seating.side.words() if self.seating.side is not None else {}
         return sorted({*NIGHT_WORDS, *self.game.words, *side, "undo"})
 

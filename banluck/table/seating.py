@@ -183,28 +183,10 @@ class SideNotes(NamedTuple):
 
 
 class Side(Protocol):
-    """A game's side: the money that lives between rounds, beside the stakes.
-
-    The night knows seats, stakes, the deal and the rounds. Everything else a game bets between
-    rounds is its side (`Game.side`, none for ban-luck): the casino's standing side bets, its boxes
-    and bets behind, its Bingo cards and the bank's limit on all of them
-    (banluck.games.casino.side). A side is an immutable value kept in the seating between rounds
-    (`Seating.side`), handed to each round (`Table.side`: its bets in that round) and kept with the
-    settled round (`FinishedRound.side`). The night asks it:
-
-    - `words()`: its between-round words (`pp Bob 5`, `behind Carol Bob 5 follow`, `bingo Bob 5`),
-      and `word()` does one of them;
-    - `round_bets()`: the side a round with these stakes is dealt with;
-    - `check()`: whether the next round's bets may stand (the casino's `limits.bank`); a line played
-      again from the store (`Table.typed` false) was accepted when typed and is not checked again;
-    - `after_round()`, `bank_passes()`: what a finished round and the bank's passing do to it, and
-      the money that moves then;
-    - `holds()`, `leaving()`: why a player may not leave yet, and what his leaving does to it;
-    - `spots()`, `with_stake()`: the betting spots beyond the seats that `stake NAME N` may name;
-    - `notes()`, `seat_note()`, `changes()`: what the console shows and says of it;
-    - `dump()`, `round_entry()`, `before()`: its stored form, under the night record's `table`, in
-      a round's ledger entry, and in the round's `table_before` (undoing the round puts it back);
-      `Game.side` loads it from the record's `table`.
+    """A game's side: the money that lives between rounds, beside the stakes (`Game.side`, none
+    for ban-luck; the casino's is banluck.games.casino.side). An immutable value kept in the
+    seating between rounds, handed to each round (`Table.side`) and kept with the settled round
+    (`FinishedRound.side`); what the night asks of it: docs/engine.md, "Games and their sides".
     """
 
     def keys(self) -> tuple[str, ...]:

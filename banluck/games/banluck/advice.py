@@ -1,27 +1,9 @@
 """The dealer's advisor: open a closed hand now, or draw one more card first? (pure, no I/O)
 
-For every closed player the dealer's expected result (in the player's stakes, + the dealer wins)
-is computed two ways, each exact over the joint distribution of that player's hand and the
-dealer's next cards (the player's possible cards are not in the deck the dealer draws from):
-
-* open now: settle him with `banluck.games.banluck.settlement.versus` against the dealer's hand as it is;
-* draw first: the dealer draws one card, keeps drawing while he may not open yet (under
-  `reveal.dealer_min`, or `minimum.dealer` where that is higher), then opens him. A bust settles
-  him against the bust, a five-card hand against the five-card hand.
-
-This is a one-card lookahead for one player at a time: it does not weigh what the draw does to
-the other closed players (each has his own line), nor further draws after the first.
-
-The joint is handled by exchangeability. If the closed hand M has n cards with counts m and the
-pool has U cards with counts u, the dealer's next card is r with chance (u_r - m_r) / (U - n).
-Summed over M this needs only the weight of each settlement class and its first moments
-(`banluck.games.banluck.odds.Weights`). When the new card leaves the dealer unable to open, the chance of M and
-the dealer's whole draw equals the chance of the draw from the pool times the chance of M from
-the pool without the drawn cards, so the continuation is the same computation on a smaller pool.
-
-The suggested order: open, with the most cards first, every player for whom opening now is worth
-at least as much as drawing first (a dealer at 21, on five cards or bust opens everyone); then
-draw when anyone is left.
+Each value is exact over the joint of the player's hand and the dealer's next cards (by
+exchangeability: the player's moments per settlement class, then the same computation on a smaller
+pool), a one-card lookahead for one player at a time; the suggested order opens every player worth
+opening now, most cards first, then draws (docs/odds.md, "The advice").
 """
 
 from __future__ import annotations
@@ -197,7 +179,7 @@ class Advice(NamedTuple):
 def advise(
     preset: Preset, dealer: Sequence[Card], seen: Sequence[Card], players: Sequence[ClosedPlayer]
 ) -> Advice:
-    """Open-now against draw-first for each closed player (see the module docstring)."""
+    """Open-now against draw-first for each closed player (docs/odds.md, "The advice")."""
     dealer = tuple(dealer)
     if not 2 <= len(dealer) <= preset.points.max_cards:
         raise CardError(

@@ -1,55 +1,11 @@
 """The house-edge lab: what the deal is worth to the dealer under a preset (pure, no I/O).
 
 The edge is the dealer's expected gain per player-round, in the player's stakes (+ the dealer
-wins). Two ways to get it:
-
-* `exact_edge`: one player against the dealer, every deal enumerated with card removal. Exact up
-  to floating point.
-* `simulate_edge`: N players, Monte Carlo, with a 95 % confidence interval.
-
-The round
----------
-1. Two cards each. The instant check settles ban-ban and ban-luck with
-   `banluck.games.banluck.settlement.instant` (a dealer's instant hand settles everyone at once).
-2. A dealer's two-card 15 may end the round where the house allows it: a call-off under
-   `fifteen.mode` free-hand and a surrender under hard-15-surrender (a 15 without an ace) void the
-   round; a run under run / run-dealer-only pushes everyone but the instant hands. The dealer
-   takes it when it is worth more to him than playing on, measured heads-up (`DealerPolicy`).
-3. Players draw by their `banluck.games.banluck.odds.Policy` (must draw below the minimum, stand at 18, draw
-   with probability p at 16-17; run with a two-card 15 where `fifteen.mode` is run). Five-card
-   hands where `five_card.settle` is at-once, and busts where `bust.shown_at_once`, are settled
-   as soon as they are made.
-4. The dealer draws while he may not open (under `reveal.dealer_min`, or `minimum.dealer` where
-   higher). From there, he opens everyone at `DealerPolicy.stand_at` (18) or more, at 21, on
-   five cards or bust; below that he opens each closed player for whom the advisor
-   (`banluck.games.banluck.advice`: open now against draw one card first) says open, and draws for the rest.
-   His decisions depend on his own cards and the player's card count only, and are those of the
-   heads-up computation (a table reused by the simulator; other players' shown cards do not
-   change them).
-5. `banluck.games.banluck.settlement.versus` settles every opened hand against the dealer's hand at that
-   moment: minimums, both-bust, five-card hands, dealer-under all come from the preset.
-
-Not modelled: the burn on 15 (`fifteen.burn`), the round-level side of an offence (`pay-all`,
-`pay-for-dealer`: here the offender pays the dealer 1; the default policy never offends),
-a player's choice to open early, other players' shown cards in the dealer's decisions.
-
-The exact computation
----------------------
-Cards dealt without replacement are exchangeable: the chance that the dealer's cards are D and
-the player's final hand is M is the chance of D from the deck times the chance of M from the
-deck without D. So for each dealer hand D the player's hands are one pass of
-`banluck.games.banluck.odds.closed_weights` over the pool deck - D, and the dealer's next card r comes with
-chance u_r / U from that pool (the player's cards are accounted for by the pass at D + r). The
-recursion visits every dealer hand of up to five cards once per closed-hand size.
-
-Keeping the deal
-----------------
-`fair_turn` answers "how many rounds may one dealer keep the deal before his seat's advantage
-shows?": the longest turn k whose expected profit stays within one standard deviation of his luck
-over the turn, k * N * |edge| <= sd_round * sqrt(k), so k = (sd_round / (N * |edge|))^2. With a
-turn that short, a night that ends before the deal has gone round (or a player who leaves right
-after dealing) favours nobody by more than ordinary luck. sd_round is the standard deviation of
-the dealer's gain over one round with N players (heads-up: per player-round).
+wins): `exact_edge` heads-up, every deal enumerated with card removal (exact up to floating
+point), `simulate_edge` with N players, Monte Carlo with a 95 % confidence interval. The round
+played (the dealer's policy: `DealerPolicy`), what is not modelled, the exact recursion over the
+dealer's hands and `fair_turn` (how long one dealer keeps the deal) are docs/odds.md, "`banluck
+edge`: the house-edge lab".
 """
 
 from __future__ import annotations
@@ -91,7 +47,7 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True, slots=True)
 class DealerPolicy:
-    """How the dealer plays in the lab (see the module docstring, step 4)."""
+    """How the dealer plays in the lab (docs/odds.md, "The round played", step 4)."""
 
     stand_at: int = 18
     escape_15: bool = True  # take a two-card-15 escape when it is worth more than playing on
@@ -268,7 +224,7 @@ class _ArrayShown:
 
 
 class HeadsUp:
-    """The exact heads-up computation (see the module docstring)."""
+    """The exact heads-up computation (docs/odds.md)."""
 
     def __init__(
         self,
@@ -396,7 +352,7 @@ def exact_edge(
     deck: Pool | None = None,
     table: bool = False,
 ) -> EdgeResult:
-    """The dealer's exact expected gain per round against one player (see module docstring).
+    """The dealer's exact expected gain per round against one player (docs/odds.md).
 
     `deck` replaces the full shoe (tests use small decks); `table` also decides every dealer hand
     the simulator may meet and returns the decisions in `EdgeResult.table`. The result is kept
@@ -450,7 +406,7 @@ class _Tally:
 
 
 class Simulator:
-    """Plays whole rounds with N players and the dealer's table (see the module docstring)."""
+    """Plays whole rounds with N players and the dealer's table (docs/odds.md)."""
 
     def __init__(
         self,
@@ -625,7 +581,7 @@ def simulate_edge(
     progress: Progress | None = None,
     table: DealerTable | None = None,
 ) -> EdgeResult:
-    """Monte Carlo over `rounds` rounds of `players` players (see the module docstring).
+    """Monte Carlo over `rounds` rounds of `players` players (docs/odds.md).
 
     `progress(done, total)` is called after each chunk of rounds. `workers` > 1 plays chunks in
     that many processes. `table` is the dealer's decisions (computed heads-up when not given).

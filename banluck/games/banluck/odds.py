@@ -1,45 +1,11 @@
 """The exact distribution of a closed hand, with card removal (pure, no I/O).
 
-The dealer never sees a closed hand. What he knows is which cards are out of the deck (his own,
-and every hand opened or shown this round), how many cards the closed player holds, and what the
-table declared about him. This module turns that into the exact distribution of the closed hand.
-
-The model
----------
-* Ranks. Only ranks matter for points, so a hand is a multiset of ten ranks: A, 2..9 and "ten"
-  (10, J, Q and K together: 16 cards per deck). A hand of at most five cards is one of at most
-  3,003 multisets.
-* The pool. The cards not seen this round (the deck minus the dealer's cards and every opened or
-  shown hand) are equally likely to be in any order. Other closed players' cards are unseen too;
-  they are part of the pool and play no further part (each closed hand is computed on its own).
-* Drawing. The player's first two cards and each card he draws come from the pool. A `Policy`
-  says how likely he is to draw at each total: he must draw below `minimum.player`, stands at
-  `stand_at` (18) or more and draws with probability `p` in between. He never draws on an
-  instant hand, a bust or `points.max_cards` cards.
-* Weighting. A specific ordered sequence of k cards with rank counts m is drawn from a pool of
-  U cards with counts u with probability prod_r ff(u_r, m_r) / ff(U, k), where
-  ff(u, m) = u (u - 1) ... (u - m + 1): the same for every order. The policy's decisions depend
-  only on the prefix of the sequence (after two, three, four cards), so the weight of a final
-  multiset M of n cards is
-
-      w(M | pool) = phi(M) * prod_r ff(u_r, m_r) / ff(U, n)
-
-  where phi(M) sums, over the distinct orders of M, the product of the policy's chances: drawing
-  at each prefix of 2..n-1 cards and standing at n cards (five cards: no choice). A player holding
-  three cards drew at his two-card total and stood at his three-card total. phi does not depend on
-  the pool, so it is computed once per preset and policy and every pool costs one pass over the
-  multisets.
-* What the table knows. With `declared="no-instant"` (the instant check has passed without him
-  showing anything) two-card starts of ban-ban and ban-luck are left out. A hand the rules show at
-  once is never closed: a five-card hand where `five_card.settle` is `at-once`, a bust where
-  `bust.shown_at_once`, a two-card 15 that ran where `fifteen.mode` is `run` (and the policy runs).
-* Conditioning. The distribution of the closed hand is w(M) / Z, Z being the sum of w over every
-  M of n cards that could still be closed. Z itself (`HandOdds.likelihood`) is the chance that a
-  player dealt from this pool ends up closed with n cards.
-
-A hand's settlement depends only on its size, total, kind and whether it is a heavy bust, so the
-multisets are grouped into those classes (`Outcome`), each with a representative `Hand` that
-`banluck.games.banluck.settlement.versus` can settle.
+The dealer never sees a closed hand: he knows which cards are out of the deck, how many cards the
+closed player holds and what the table declared about him. The model (ranks, the pool, the
+players' `Policy`, the weight w(M) = phi(M) * prod_r ff(u_r, m_r) / ff(U, n), what the table
+knows, the conditioning) is docs/odds.md, "The model of a closed hand". phi does not depend on the
+pool: it is computed once per preset and policy, and every pool costs one pass over the multisets,
+grouped by what settles a hand (`Outcome`: size, total, kind, heavy bust).
 """
 
 from __future__ import annotations
@@ -412,7 +378,7 @@ _ZERO_ROW = (0.0,) * len(RANK_LABELS)
 
 
 def closed_weights(model: Model, n: int, pool: Pool, moments: bool = True) -> Weights:
-    """One pass over the n-card multisets of `model` for `pool` (see the module docstring)."""
+    """One pass over the n-card multisets of `model` for `pool` (docs/odds.md)."""
     entries = model.closed.get(n)
     if entries is None:
         return Weights((), (), (), 0.0)

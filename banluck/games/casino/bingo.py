@@ -1,15 +1,9 @@
-"""The Bingo table (CASINO.md §5, seed 000): cards bought on seats, filled by the dealer's final
-totals round after round (docs/bingo.md).
+"""The Bingo table (CASINO.md §5, seed 000; docs/bingo.md): cards bought on seats, marked with the
+dealer's final totals round after round.
 
-A card is night-long state, not a round's: it rides with the table between rounds
-(the casino side's `cards`, side.py), each round reads whether a card
-is live (the dealer then plays his hand out), and after each round its final total is marked.
-A card is its seat, its bet and the totals in the order they were first marked; everything else
-(the combinations held, a Jackpot's order) follows from that.
-
-Money moves only when a card closes: a Jackpot or a Full House (paid at once), a dealer bust
-(every live card lost), `cashout NAME` (the best single combination held, else the bet lost) and
-the bank passing (the best combination held, else the bet comes back).
+A card is night-long state (the casino side's `cards`, side.py): its seat, its bet and the totals in
+the order they were first marked; the combinations it holds and a Jackpot's order follow from
+that. Money moves only when a card closes.
 """
 
 from __future__ import annotations

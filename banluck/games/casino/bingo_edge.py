@@ -1,31 +1,15 @@
 """The Bingo table in the lab: the dealer's final-total distribution and what a Bingo bet is worth
-(exact fractions; pure, no I/O). See docs/bingo.md.
+(exact fractions; pure, no I/O; docs/bingo.md, "The lab").
 
-The dealer's final total
-------------------------
-A round marks the dealer's final total: 17, 18, 19, 20, 21, BJ (a two-card 21) or a bust. Its
-chance is taken off the top of a full shoe of the preset's decks: the up card, then the dealer's
-hole card and draws (hit or stand on soft 17 by the preset). The cards the players take do not
-change it: the chance that the dealer's cards come out as a given sequence, seen from any
-moment the players may stop drawing, averages back to the same chance off the top (the players'
-draws stop by rules of their own cards and the up card, never of the cards still to come). While
-a card is live the dealer plays his hand out, so every round marks one of the seven outcomes.
-
-What a Bingo bet is worth
--------------------------
-Each round is taken as an independent draw of that distribution (a fresh shoe: the lab does not
-follow the cards through a shoe). A card's state is the totals it has marked and whether they
-came in the Jackpot's order; a round moves it to a new state, keeps it (a total already marked)
-or ends it (a bust loses the bet; the sixth total pays a Jackpot or a Full House). This Markov
-chain only climbs, so each state's value is solved exactly from the states above it:
+The dealer's final total is taken off the top of a full shoe (the players' cards do not change
+it). A card is a Markov chain over its states (the totals marked, in the Jackpot's order or not),
+each round an independent draw; it only climbs, so each state is solved from those above it:
 
     V(s) = (sum over outcomes o that move s: p(o) value(o, s)) / (1 - p(totals already marked))
 
-Two policies: `hold` keeps the card until it closes by itself (Jackpot, Full House or a bust);
-`first` cashes it out as soon as it holds a paying combination (the best one held is paid).
-The bank passing is left out: the card rides until it closes (docs/bingo.md says what the
-bank's passing changes). The expected return is the player's net per unit bet (-0.15 is a loss
-of 15 % of the bet); the house edge is its negative.
+`hold` keeps the card until it closes by itself, `first` cashes it at its first paying
+combination; the bank passing is left out. The expected return is the player's net per unit bet
+(-0.15 is a loss of 15 % of the bet); the house edge is its negative.
 """
 
 from __future__ import annotations

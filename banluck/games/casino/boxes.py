@@ -1,18 +1,9 @@
-"""Shared boxes and several boxes a player (CASINO.md §6).
+"""Shared boxes and several boxes a player (CASINO.md §6, docs/boxes.md).
 
-Between rounds, standing like stakes (the casino side's `standing`, banluck.games.casino.side):
-
-- `behind Carol Bob 5 follow|stay` (key `behind Carol`): Carol bets 5 behind Bob's box and follows
-  (adds the same proportion) or stays out of its doubles, splits and insurance; `behind Carol 0`
-  takes her back to her own box. At most `boxes.bettors` a box, its owner included.
-- `box Bob 2` (key `box Bob`): Bob plays two boxes, `Bob` and `Bob:2`, up to `boxes.per_seat`;
-  `stake Bob:2 20` (key `stake Bob:2`) is the second box's own stake, else it takes Bob's.
-
-In a round the owner decides every action of his box; each bettor behind it has his own bet on
-each hand he is in (`HandState.shares`), settled at the hand's result on his own stake: the
-owner's result scaled to the bettor's bet (every payout is a fixed multiple of the hand's bet,
-and a whole-chip stake keeps it whole), except that a no-hole-card dealer blackjack under
-`dealer.no_hole_card_loses original` takes each bettor's own original bet only.
+Between rounds, standing like stakes (the casino side's `standing`, side.py): `behind Carol Bob 5
+follow|stay` (key `behind Carol`), `box Bob 2` (key `box Bob`) and `stake Bob:2 20` (key `stake
+Bob:2`). In a round the owner decides every action of his box; each bettor behind it is settled on
+his own bet at the hand's result, scaled (every payout is a fixed multiple of the hand's bet).
 """
 
 from __future__ import annotations

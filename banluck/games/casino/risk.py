@@ -1,17 +1,8 @@
 """What the bank risks in one round, and the house's limit on it (`limits.bank`, CASINO.md §4).
 
-The bank's worst case for a round is the sum, over its bets, of the most each can win:
-- a main bet on every box that plays (a player's second and third boxes too): its blackjack
-  payout, a doubled hand (twice the stake), or every hand of a full split doubled
-  (`split.max_hands` x 2 x the stake; x 1 when `double.after_split` is false), whichever is
-  largest; insurance never adds to it (it pays only when the main bet loses or pushes);
-- a bet behind a box: the same when its bettor follows the box's doubles and splits, else its
-  blackjack payout (it stays on the first hand at its own stake);
-- a side bet: the bet times its largest payout that the shoe can make (a perfect pair needs two
-  decks, suited trips three: with fewer the next category is the largest).
-
-Every one of those can happen at once, so the figure is what the bank must be able to pay. A bet
-that would take it over `limits.bank` is refused with the figure; 0 is no limit.
+The bank's worst case is the sum, over its bets, of the most each can win, since every one of
+them can happen at once (docs/side-bets.md, "What the bank risks"); a bet that would take it over
+`limits.bank` is refused with the figure; 0 is no limit.
 """
 
 from __future__ import annotations

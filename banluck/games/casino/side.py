@@ -1,10 +1,6 @@
-"""The casino's side (banluck.table.seating.Side): its between-round money, beside the stakes.
-
-- standing side bets (`pp Bob 5`, sidebets.py), riding every round until set to 0;
-- boxes and bets behind (`box Bob 2`, `behind Carol Bob 5 follow`, `stake Bob:2 20`, boxes.py);
-- Bingo cards (`bingo Bob 5`, `cashout Bob`, bingo.py), marked after every round, closed when the
-  bank passes;
-- the bank's limit (`limits.bank`, risk.py) on the next round's stakes and bets.
+"""The casino's side (banluck.table.seating.Side): its between-round money, beside the stakes:
+standing side bets (sidebets.py), boxes and bets behind (boxes.py), Bingo cards (bingo.py) and
+the bank's limit on them all (risk.py).
 
 Stored as before the side existed: under the night record's `table`, `standing` (the box and
 behind lines by key), `bets` (`[word, seat, amount]`, absent when there are none) and `bingo`

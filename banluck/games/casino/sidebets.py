@@ -1,17 +1,8 @@
 """Side bets (CASINO.md §4): Perfect Pairs (`pp`), 21+3 (`t3`) and Dealer's Pair (`dp`).
 
-A side bet is a standing bet on a seat, set between rounds like a stake and riding every round
-until set to 0. In a round it is settled as soon as its cards are known, whatever happens to the
-main bet, and only its best category pays (the knob's list, best category first; a category past
-the end of the list pays nothing). Its cards must be typed with their suits; the round refuses a
-card without one where a live side bet needs it (sidebet_round.py).
-
-Categories:
-- pairs (Perfect Pairs on the box's first two cards, Dealer's Pair on the dealer's up and hole
-  cards): perfect pair (same rank and suit), coloured pair (same rank and colour), red-black pair
-  (same rank). Pairs are by rank: K-K, not K-Q.
-- 21+3 (the box's first two cards and the dealer's up card): suited trips, straight flush, three
-  of a kind, straight, flush. A-2-3 and Q-K-A are straights, K-A-2 is not.
+Standing bets on a seat, each settled as soon as its cards are known, whatever happens to the
+main bet; only its best category pays (the knob's list, best first; a category past its end pays
+nothing). The categories and the suits they need: docs/side-bets.md.
 """
 
 from __future__ import annotations
