@@ -104,13 +104,14 @@ class NamedCardsAction(Action[S]):
     name: str
     cards: tuple[Card, ...]
     takes_name: ClassVar[bool] = True
+    least: ClassVar[int] = 0  # the fewest cards a line names (fewer: its usage)
 
     def line(self) -> str:
         return f"{self.word} {self.name}" + (f" {cards_text(self.cards)}" if self.cards else "")
 
     @classmethod
     def parse(cls, args: Sequence[str]) -> Action[Any]:
-        if not args:
+        if len(args) < 1 + cls.least:
             raise RuleError(f"usage: {cls.usage}")
         return cls(args[0], parse_cards(args[1:]))
 

@@ -290,18 +290,12 @@ class Night:
             self._start_round()
         rnd = self.current
         assert rnd is not None
-        done: list[Action[Any]] = []
         try:
-            for action in action_cls.expand(args, rnd.state, self.resolve):
-                done.append(rnd.do(action))
+            text = rnd.play(action_cls, args, self.resolve)
         except RuleError:
-            for _ in done:
-                rnd.undo()
             if started:
                 self.current = None
             raise
-        # the stored spelling: names as seated, cards as codes (`stand all` names them)
-        text = action_cls.spell(done) or " ".join([word, *args])
         if rnd.done:
             self._finish_round(rnd)
             return Done("settled", text, self.rounds[-1])

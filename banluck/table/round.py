@@ -5,7 +5,7 @@ Generic over the game: the game gives the fresh state, the actions and the trans
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
@@ -50,6 +50,28 @@ class Round(Generic[S]):
         action.apply(self.state)
         self.actions.append(action)
         return action
+
+    def play(
+        self,
+        cls: type[Action[S]],
+        args: Sequence[str],
+        resolve: Callable[[str], str],
+        check: Callable[[], None] | None = None,
+    ) -> str:
+        """Do the actions one typed line stands for (`cls.expand`), all or none: a refusal of
+        one, or of `check` after them, undoes the others. The line as stored: names as seated,
+        cards as codes (`stand all` names them)."""
+        done: list[Action[S]] = []
+        try:
+            for action in cls.expand(args, self.state, resolve):
+                done.append(self.do(action))
+            if check is not None:
+                check()
+        except RuleError:
+            for _ in done:
+                self.undo()
+            raise
+        return cls.spell(done) or " ".join([cls.word, *args])
 
     def undo(self) -> Action[S]:
         """Remove the last action; the state is replayed from the rest."""

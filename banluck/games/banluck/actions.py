@@ -316,6 +316,7 @@ class Show(NamedCardsAction[RoundState]):
     cards: tuple[Card, ...]
     word: ClassVar[str] = "show"
     usage: ClassVar[str] = "show NAME CARDS..."
+    least: ClassVar[int] = 1
     help: ClassVar[str] = "a player shows his cards (instant hand, five cards, a bust)"
 
     def verify(self, state: RoundState) -> None:
@@ -381,12 +382,6 @@ class Show(NamedCardsAction[RoundState]):
     def spell(cls, actions: Sequence[Action[Any]]) -> str:
         """A hit and a show typed as one show are stored as the show (read back the same)."""
         return actions[-1].line() if actions else ""
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        if len(args) < 2:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], parse_cards(args[1:]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from banluck.core.cards import Card, parse_cards
+from banluck.core.cards import Card
 from banluck.core.errors import RuleError
 from banluck.games.casino import boxes
 from banluck.games.casino.hands import is_two_card_21
@@ -156,6 +156,7 @@ class Up(CardAction[RoundState]):
 class Deal(NamedCardsAction[RoundState], _Named):
     word: ClassVar[str] = "deal"
     usage: ClassVar[str] = "deal NAME CARD CARD"
+    least: ClassVar[int] = 1
     help: ClassVar[str] = "a box's first two cards"
 
     def verify(self, state: RoundState) -> None:
@@ -172,12 +173,6 @@ class Deal(NamedCardsAction[RoundState], _Named):
     def apply(self, state: RoundState) -> None:
         state.players[self.name].hands[0].cards = list(self.cards)
         settle(state)
-
-    @classmethod
-    def parse(cls, args: Sequence[str]) -> Action[RoundState]:
-        if len(args) < 2:
-            raise RuleError(f"usage: {cls.usage}")
-        return cls(args[0], parse_cards(args[1:]))
 
 
 # -- before the peek ---------------------------------------------------------------------------

@@ -391,17 +391,9 @@ class Tournament:
                     f"hand {self.number} starts with `{CASINO.opening.usage}`, before `{word}`"
                 )
             rnd = Round(Table(self.preset, DEALER, dict(self.bets)), CASINO)
-        done: list[Action[Any]] = []
-        try:
-            for action in action_cls.expand(args, rnd.state, self.resolve):
-                done.append(rnd.do(action))
-            self._check_risk(rnd, " ".join([word, *args]))
-        except RuleError:
-            for _ in done:
-                rnd.undo()
-            raise
+        typed = " ".join([word, *args])
+        stored = rnd.play(action_cls, args, self.resolve, lambda: self._check_risk(rnd, typed))
         self.current = rnd
-        stored = action_cls.spell(done) or " ".join([word, *args])
         if rnd.done:
             self._finish(rnd)
         return stored
