@@ -1,9 +1,6 @@
-"""A house-rule preset: a frozen object read from TOML, each field meaning one thing.
-
-The rule code reads fields; it never checks a preset's name. `KNOBS` (in .schema) is the schema: every dotted
-key with its type, its allowed values and a one-line meaning. The loader is strict: unknown keys,
-missing keys, wrong types and out-of-range values are all reported at once, each with its key path.
-"""
+"""A ban-luck preset: a frozen object read from TOML, each field meaning one thing; the rule code
+reads fields, never a preset's name. Its knobs are `KNOBS` (.schema), read by the strict loader
+(banluck.core.knobs)."""
 
 from __future__ import annotations
 
@@ -28,6 +25,7 @@ from banluck.games.banluck.schema import (  # noqa: F401  (KNOBS and KNOB_BY_KEY
     SameInstant,
     TripleSevenVs21,
 )
+from banluck.table.preset import sections
 from banluck.table.rotation import Rotation
 
 
@@ -107,17 +105,7 @@ class Fifteen:
     burn: bool
 
 
-_SECTIONS: dict[str, type] = {
-    "points": Points,
-    "minimum": Minimum,
-    "reveal": Reveal,
-    "payouts": Payouts,
-    "five_card": FiveCard,
-    "bust": Bust,
-    "ties": Ties,
-    "fifteen": Fifteen,
-    "rotation": Rotation,
-}
+_SECTIONS = sections(Points, Minimum, Reveal, Payouts, FiveCard, Bust, Ties, Fifteen, Rotation)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,11 @@ def fresh_state(table: Table) -> RoundState:
     return state
 
 
+SIDE_BET_HELP = {
+    "pp": "Perfect Pairs on Bob's box, every round until `pp Bob 0`",
+    "t3": "21+3: Bob's two cards and the up card, until `t3 Bob 0`",
+    "dp": "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`",
+}
 HELP = (
     HelpRow("up 6", "", "the dealer's up card (starts a round)"),
     HelpRow("deal Bob 10 7", "dl", "a box's first two cards; every box before any decision"),
@@ -51,24 +56,7 @@ HELP = (
     HelpRow("split Bob", "sp", "split a pair: Bob.1, Bob.2"),
     HelpRow("draw 5", "d", "the dealer draws to 17"),
     HelpRow("round", "r", "a new round (optional: `up` starts one)"),
-    HelpRow(
-        "pp Bob 5",
-        "",
-        "Perfect Pairs on Bob's box, every round until `pp Bob 0`",
-        WORDS["pp"].offered,
-    ),
-    HelpRow(
-        "t3 Bob 5",
-        "",
-        "21+3: Bob's two cards and the up card, until `t3 Bob 0`",
-        WORDS["t3"].offered,
-    ),
-    HelpRow(
-        "dp Bob 5",
-        "",
-        "Dealer's Pair: the dealer's up and hole cards, until `dp Bob 0`",
-        WORDS["dp"].offered,
-    ),
+    *(HelpRow(f"{w} Bob 5", "", said, WORDS[w].offered) for w, said in SIDE_BET_HELP.items()),
     *(HelpRow(WORDS[w].usage, "", WORDS[w].help, WORDS[w].offered) for w in ("bingo", "cashout")),
     HelpRow(
         "behind Carol Bob 5 follow|stay",

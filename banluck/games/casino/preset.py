@@ -1,9 +1,5 @@
-"""A casino-blackjack preset: a frozen object read from TOML, each field meaning one thing.
-
-The rule code reads fields; it never checks a preset's name. `KNOBS` (in .schema) is the
-schema (docs/casino.md): every dotted key with its type, its allowed values and a one-line
-meaning.
-"""
+"""A casino-blackjack preset: a frozen object read from TOML, each field meaning one thing; the
+rule code reads fields, never a preset's name. Its knobs are `KNOBS` (.schema, docs/casino.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +9,7 @@ from typing import ClassVar
 
 from banluck.core.knobs import Schema, SectionedPreset
 from banluck.games.casino import schema
+from banluck.table.preset import sections
 from banluck.table.rotation import Rotation
 
 
@@ -100,20 +97,8 @@ class Tournament:
     prizes: tuple[int, ...]
 
 
-_SECTIONS: dict[str, type] = {
-    "dealer": Dealer,
-    "payouts": Payouts,
-    "double": Double,
-    "split": Split,
-    "surrender": Surrender,
-    "insurance": Insurance,
-    "rotation": Rotation,
-    "side_bets": SideBets,
-    "bingo": Bingo,
-    "limits": Limits,
-    "boxes": Boxes,
-    "tournament": Tournament,
-}
+_SECTIONS = sections(Dealer, Payouts, Double, Split, Surrender, Insurance, Rotation)
+_SECTIONS |= sections(SideBets, Bingo, Limits, Boxes, Tournament)  # version 2's
 
 
 @dataclass(frozen=True, slots=True)
