@@ -1,10 +1,5 @@
-"""The actions of a ban-luck round. Each is a frozen record with a night-log spelling.
-
-Every action class has `verify(state)` (raises RuleError with a sentence naming the rule and the
-state), and `apply(state)` (changes the state; called only after verify). `Round` adds the `can`
-of the trio. A game is a vocabulary of such classes: a new game adds its own actions
-(split, double, insurance...) and settlement pieces without touching these.
-"""
+"""The actions of a ban-luck round (banluck.table.action: each a frozen record with a night-log
+spelling, `verify` and `apply`)."""
 
 from __future__ import annotations
 

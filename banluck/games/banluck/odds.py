@@ -115,13 +115,9 @@ def _orders(ranks: Ranks) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Policy:
-    """How a player draws: the chance that he takes another card at a given hand.
-
-    He must draw below `minimum.player` (but stands short anyway with probability `short`), stands
-    at `stand_at` or more, and draws with probability `p` in between. Where `fifteen.mode` is `run`
-    and `run_on_15` is set, he runs with a two-card 15 (so a closed hand never started with one).
-    Subclass it and override `draw_probability` for another player; keep it frozen (hashable).
-    """
+    """How a player draws: the chance that he takes another card at a given hand (docs/odds.md,
+    "The players' policy"). Subclass it and override `draw_probability` for another player; keep
+    it frozen (hashable)."""
 
     p: float = 0.5
     stand_at: int = 18

@@ -1,16 +1,9 @@
 """A tournament night: its first line, its stacks and eliminations, replayed from its lines.
 
-The night is its list of lines (`bet`, `secret`, the casino words, `undo`), after the first line
-`tournament PRESET Ann Ben Cid Dee buy-in 20 chips 1000`. Its state is never stored: it is what
-replaying the lines gives, so a closed terminal loses nothing that was typed.
-
-Each hand: every player still in bets, in turn from the hand's first bettor (the first bettor moves
-to the next seat still in each hand); then the hand is a casino round against the dealer (the
-boxes in betting order), and each player's chips move by what his box won or lost. The dealer is
-neutral: his chips are the other side of every box and are nobody's money. After the hand a stack
-under the minimum bet is out; after a cut-off hand the lowest stack is out: the lowest of those
-still in, unless a stack went under the minimum bet in that hand (that one was the lowest).
-The tournament ends after its last hand, or when one player (or none) is left.
+The night is its list of lines (`bet`, `secret`, the casino words, `undo`) after the first line
+`tournament PRESET Ann Ben Cid Dee buy-in 20 chips 1000`; its state is never stored but replayed,
+so a closed terminal loses nothing that was typed. A hand, the bets, the stacks out and the
+cut-offs: docs/tournament.md, "A hand".
 """
 
 from __future__ import annotations
