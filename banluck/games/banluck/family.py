@@ -5,18 +5,16 @@ them: a night shown between rounds loads none of them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from banluck.games.banluck.counted import COUNTED
 from banluck.games.banluck.lab import LAB
-from banluck.games.banluck.preset import Preset
 from banluck.games.banluck.schema import GAME
 from banluck.table.game import Game, HelpRow, later
 
 if TYPE_CHECKING:
     from banluck.games.banluck.state import RoundState
     from banluck.table.action import Action
-    from banluck.table.seating import Table
 
 HERE = "banluck.games.banluck"
 
@@ -25,23 +23,6 @@ def round_actions() -> tuple[type[Action[RoundState]], ...]:
     from banluck.games.banluck.actions import ROUND_ACTIONS
 
     return ROUND_ACTIONS
-
-
-def fresh_state(table: Table) -> RoundState:
-    from banluck.games.banluck.state import PlayerState, RoundState
-
-    preset = table.preset
-    if not isinstance(preset, Preset):
-        raise TypeError(f"a ban-luck round needs a ban-luck preset, not {preset.game}")
-    players = {name: PlayerState(name, stake) for name, stake in table.stakes.items()}
-    return RoundState(preset, table.dealer, players)
-
-
-def advise_round(state: RoundState) -> Any:
-    """The console's `odds`: the advisor's view of the round (its tables load on first use)."""
-    from banluck.games.banluck.advice import advise_round
-
-    return advise_round(state)
 
 
 HELP = (
@@ -62,14 +43,14 @@ HELP = (
 BAN_LUCK: Game[RoundState] = Game(
     name=GAME,
     actions=round_actions,
-    new_state=fresh_state,
+    new_state=later(f"{HERE}.state", "fresh_state"),
     transfers=later(f"{HERE}.transfers", "round_transfers"),
     hints=later(f"{HERE}.hints", "hints"),
     words_now=later(f"{HERE}.hints", "words_now"),
     names_for=later(f"{HERE}.hints", "names_for"),
     panel=later(f"{HERE}.panel", "panel"),
     lab=LAB,
-    advise=advise_round,
+    advise=later(f"{HERE}.advice", "advise_round"),  # the console's `odds`
     idle="between rounds: `dealer C C` starts a round",
     help_rows=HELP,
     redealt=frozenset({"void"}),  # the dealer's two-card 15 calls the round off: dealt again

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from banluck.core.cards import Card
 from banluck.games.banluck.hands import Hand, Kind, first_two_kind
 from banluck.games.banluck.preset import Preset
+
+if TYPE_CHECKING:
+    from banluck.table.seating import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,3 +162,12 @@ class RoundState:
             if p.settlement is not None and p.settlement.kind:
                 kinds[p.name] = p.settlement.kind
         return kinds
+
+
+def fresh_state(table: Table) -> RoundState:
+    """The round just dealt: each player at his stake, nothing seen yet."""
+    preset = table.preset
+    if not isinstance(preset, Preset):
+        raise TypeError(f"a ban-luck round needs a ban-luck preset, not {preset.game}")
+    players = {name: PlayerState(name, stake) for name, stake in table.stakes.items()}
+    return RoundState(preset, table.dealer, players)
