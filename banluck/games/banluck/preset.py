@@ -9,22 +9,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from banluck.core.knobs import Schema, SectionedPreset
-from banluck.games.banluck.schema import (  # noqa: F401  (KNOBS and KNOB_BY_KEY: read here as before)
-    GAME,
-    KNOB_BY_KEY,
-    KNOBS,
-    SCHEMA,
-    VERSION,
-    AceMode,
-    BothBust,
-    DealerUnder,
-    FifteenMode,
-    FiveCardSettle,
-    FiveVsFive,
-    PlayerUnder,
-    SameInstant,
-    TripleSevenVs21,
-)
+from banluck.games.banluck import schema
+from banluck.games.banluck.schema import KNOB_BY_KEY, KNOBS, SCHEMA  # noqa: F401  (read here too)
 from banluck.table.preset import sections
 from banluck.table.rotation import Rotation
 
@@ -33,7 +19,7 @@ from banluck.table.rotation import Rotation
 class Points:
     """How cards count (docs/rules.md §2)."""
 
-    ace: AceMode
+    ace: schema.AceMode
     max_cards: int
 
 
@@ -43,9 +29,9 @@ class Minimum:
 
     player: int
     dealer: int
-    player_under: PlayerUnder
+    player_under: schema.PlayerUnder
     pay_for_dealer_cap: int
-    dealer_under: DealerUnder
+    dealer_under: schema.DealerUnder
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +58,7 @@ class Payouts:
 class FiveCard:
     """When a player's five-card hand is settled (§1)."""
 
-    settle: FiveCardSettle
+    settle: schema.FiveCardSettle
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +67,7 @@ class Bust:
 
     five_card: int
     dealer_five_card: int
-    both_bust: BothBust
+    both_bust: schema.BothBust
     shown_at_once: bool
     heavy: int
     late_as_shown: bool
@@ -92,16 +78,16 @@ class Bust:
 class Ties:
     """Who wins when both sides hold the same class of hand (§4)."""
 
-    same_instant: SameInstant
-    five_vs_five: FiveVsFive
-    triple_seven_vs_21: TripleSevenVs21
+    same_instant: schema.SameInstant
+    five_vs_five: schema.FiveVsFive
+    triple_seven_vs_21: schema.TripleSevenVs21
 
 
 @dataclass(frozen=True, slots=True)
 class Fifteen:
     """What a two-card 15 may do (§5)."""
 
-    mode: FifteenMode
+    mode: schema.FifteenMode
     burn: bool
 
 
@@ -125,8 +111,8 @@ class Preset(SectionedPreset):
     fifteen: Fifteen
     rotation: Rotation
 
-    game: ClassVar[str] = GAME
-    version: ClassVar[int] = VERSION
+    game: ClassVar[str] = schema.GAME
+    version: ClassVar[int] = schema.VERSION
     SCHEMA: ClassVar[Schema] = SCHEMA
     SECTIONS: ClassVar[Mapping[str, type]] = _SECTIONS
 
