@@ -20,6 +20,7 @@ from banluck.games.banluck.settlement import (
     dealer_offends,
     five_card_at_once,
     instant,
+    two_card_fifteen,
     versus,
 )
 from banluck.games.banluck.state import PlayerState, RoundState, Settlement
@@ -62,14 +63,6 @@ def _contains(cards: Sequence[Card], seen: Sequence[Card]) -> bool:
     return True
 
 
-def _two_card_fifteen(cards: Sequence[Card], preset: Preset) -> bool:
-    return (
-        len(cards) == 2
-        and first_two_kind(cards) is None
-        and points(cards, preset.points.ace)[0] == 15
-    )
-
-
 def _instant_window(state: RoundState, who: str, word: str) -> None:
     """Instant hands, runs and burns belong to the instant check, before the dealer draws."""
     if state.phase == "deal":
@@ -87,7 +80,7 @@ def _verify_player_fifteen(state: RoundState, name: str, cards: Sequence[Card], 
         raise RuleError(f"cannot {word} {name}: only a player's first two cards may {word}")
     if cards:
         _hand_from(state, player, cards, word)
-        if not _two_card_fifteen(cards, state.preset):
+        if not two_card_fifteen(cards, state.preset):
             raise RuleError(f"cannot {word} {name}: {cards_text(cards)} is not 15")
         check_new_cards(state, cards, replacing=player.seen)
 
@@ -491,7 +484,7 @@ class Run(NamedCardsAction[RoundState]):
             if mode not in ("run", "run-dealer-only"):
                 raise RuleError(f"the dealer cannot run: fifteen.mode is {mode}")
             _instant_window(state, "run", DEALER)
-            if not _two_card_fifteen(state.dealer_cards, state.preset):
+            if not two_card_fifteen(state.dealer_cards, state.preset):
                 raise RuleError(
                     f"the dealer cannot run: his two cards"
                     f" ({cards_text(state.dealer_cards)}) are not a two-card 15"
@@ -531,7 +524,7 @@ class Void(BareAction[RoundState]):
             raise RuleError(f"the dealer cannot call the round off: fifteen.mode is {mode}")
         _instant_window(state, "void", "the round")
         cards = state.dealer_cards
-        if not _two_card_fifteen(cards, state.preset):
+        if not two_card_fifteen(cards, state.preset):
             raise RuleError(
                 f"the dealer cannot call the round off: {cards_text(cards)} is not a two-card 15"
             )
@@ -571,7 +564,7 @@ class Burn(NamedCardsAction[RoundState]):
             raise RuleError(f"cannot burn {self.name}: this house does not burn (fifteen.burn)")
         _instant_window(state, "burn", self.name)
         if self.name == DEALER:
-            if not _two_card_fifteen(state.dealer_cards, state.preset):
+            if not two_card_fifteen(state.dealer_cards, state.preset):
                 raise RuleError(
                     f"the dealer cannot burn: {cards_text(state.dealer_cards)} is not a two-card 15"
                 )

@@ -64,14 +64,18 @@ def _instant_multiple(kind: Kind, preset: Preset) -> int:
     return preset.payouts.ban_ban if kind is Kind.BAN_BAN else preset.payouts.ban_luck
 
 
+def two_card_fifteen(cards: Sequence[Card], preset: Preset) -> bool:
+    """Two cards making 15, not an instant hand: what may run, burn or call a round off."""
+    return (
+        len(cards) == 2
+        and first_two_kind(cards) is None
+        and points(cards, preset.points.ace)[0] == 15
+    )
+
+
 def is_free_hand(cards: Sequence[Card], preset: Preset) -> bool:
     """A two-card 15 that escapes the other side's instant hand (fifteen.mode free-hand)."""
-    return (
-        preset.fifteen.mode == "free-hand"
-        and len(cards) >= 2
-        and first_two_kind(cards) is None
-        and points(cards[:2], preset.points.ace)[0] == 15
-    )
+    return preset.fifteen.mode == "free-hand" and two_card_fifteen(cards[:2], preset)
 
 
 def instant(
