@@ -35,6 +35,14 @@ class Action(Generic[S]):
     def apply(self, state: S) -> None:
         raise NotImplementedError
 
+    def can(self, state: S) -> bool:
+        """Whether `verify` lets it be done now."""
+        try:
+            self.verify(state)
+        except RuleError:
+            return False
+        return True
+
     def line(self) -> str:
         """The night-log line that reads back as this action."""
         raise NotImplementedError

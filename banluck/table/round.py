@@ -39,11 +39,7 @@ class Round(Generic[S]):
         action.verify(self.state)
 
     def can(self, action: Action[S]) -> bool:
-        try:
-            self.verify(action)
-        except RuleError:
-            return False
-        return True
+        return not self.state.done and action.can(self.state)
 
     def do(self, action: Action[S]) -> Action[S]:
         self.verify(action)

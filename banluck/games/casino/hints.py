@@ -28,7 +28,6 @@ def hints(state: RoundState) -> list[str]:
 def _choices(state: RoundState) -> list[str]:
     """The words the hand to play may take now: each checked by the action's own verify."""
     from banluck.core.cards import Card
-    from banluck.core.errors import RuleError
     from banluck.games.casino.actions import Double, Hit, Split, Stand, Surrender
 
     hand = state.to_play()
@@ -44,14 +43,7 @@ def _choices(state: RoundState) -> list[str]:
         Split(hand.name),
         Surrender(hand.name),
     ]
-    words = []
-    for action in tries:
-        try:
-            action.verify(state)
-        except RuleError:
-            continue
-        words.append(action.word)
-    return words
+    return [action.word for action in tries if action.can(state)]
 
 
 def words_now(state: RoundState | None) -> list[str]:
