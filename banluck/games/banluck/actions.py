@@ -63,7 +63,7 @@ def _contains(cards: Sequence[Card], seen: Sequence[Card]) -> bool:
     return True
 
 
-def _instant_window(state: RoundState, who: str, word: str) -> None:
+def _instant_window(state: RoundState, word: str, who: str) -> None:
     """Instant hands, runs and burns belong to the instant check, before the dealer draws."""
     if state.phase == "deal":
         raise RuleError(f"cannot {word} {who}: enter the dealer's two cards first (dealer 9 7)")

@@ -207,6 +207,22 @@ CASES = [
         r"cannot run Bob: 8 6 is not 15",
     ),
     (
+        "a run after the dealer drew (the word before the name)",
+        "singapore",
+        (),
+        [*PLAYERS_DONE, "draw 3"],
+        "run Bob 8 7",
+        r"^cannot run Bob: the dealer has drawn, the instant check is over$",
+    ),
+    (
+        "the dealer runs after he drew",
+        "singapore",
+        (),
+        [*PLAYERS_DONE, "draw 3"],
+        "run dealer",
+        r"^cannot run dealer: the dealer has drawn, the instant check is over$",
+    ),
+    (
         "the dealer runs without 15",
         "singapore",
         (),
