@@ -212,7 +212,7 @@ def test_stats_and_history_show_every_figure_whole_at_any_width() -> None:
     assert "date 2027-02-06" in history45 and "202…" not in history45
     assert "2027-02-06" in shell_screen(80, "history")
     chart = shell_screen(45, "chart")  # (its lines are checked against the width too)
-    assert re.search(r"Bob\s+\S+\s+\+330", chart) and re.search(r"Mei\s+\S+\s+-260", chart)
+    assert re.search(r"Bob\s+[▁-█ ]+\s+\+330", chart) and re.search(r"Mei\s+[▁-█ ]+\s+-260", chart)
 
 
 def test_docs_show_the_saved_screens_verbatim() -> None:
