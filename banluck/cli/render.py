@@ -332,8 +332,17 @@ def print_report(report: Report) -> None:
             print_figures(report.figures, out)
         for note in report.notes:
             out.print(note)
+    import shutil
+
+    if all(len(line) <= shutil.get_terminal_size().columns for line in report.lines):
+        for line in report.lines:
+            typer.echo(line)
+        return
+    from rich.text import Text
+
+    out = console()  # a line wider than the terminal: wrapped at words, never inside one
     for line in report.lines:
-        typer.echo(line)
+        out.print(Text(line))
 
 
 def print_figures(figures: Figures, out: Console) -> None:
