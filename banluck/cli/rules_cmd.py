@@ -338,7 +338,7 @@ def validate(
 
 @rules_app.command("edit")
 def edit(name: NameArg) -> None:
-    """Edit your preset in $EDITOR; it is saved only if it is valid.
+    """Edit your preset in your editor ($VISUAL, else $EDITOR); it is saved only if it is valid.
 
     Example: EDITOR=nano banluck rules edit our-house
     """
@@ -348,7 +348,7 @@ def edit(name: NameArg) -> None:
 
     path = presets.user_path_of(name)
     original = presets.read_text(path)
-    editor = shlex.split(os.environ.get("EDITOR", "")) or ["vi"]
+    editor = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR", "")) or ["vi"]
     fd, tmp_name = tempfile.mkstemp(prefix=f"banluck-{name}-", suffix=".toml")
     tmp = Path(tmp_name)
     try:

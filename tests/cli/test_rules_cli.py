@@ -387,6 +387,24 @@ def test_edit_saves_a_valid_change(cli, tmp_path: Path, monkeypatch: pytest.Monk
     assert "# rounds (or won rounds)" in presets.path_of("ours").read_text()
 
 
+def test_edit_reads_visual_before_editor(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rules edit` opens $VISUAL when it is set, as `amend` does, and $EDITOR otherwise."""
+    cli("rules", "new", "ours", "--from", "kampung")
+    change = "path.write_text(path.read_text().replace('every = 3 ', 'every = 5 '))"
+    monkeypatch.setenv("VISUAL", editor(tmp_path, change))
+    monkeypatch.setenv("EDITOR", "false")  # never run while VISUAL is set
+    code, out, err = cli("rules", "edit", "ours")
+    assert (code, err) == (0, "") and out.startswith("saved ours: ")
+    assert presets.load("ours").rotation.every == 5
+    monkeypatch.delenv("VISUAL")
+    again = "path.write_text(path.read_text().replace('every = 5 ', 'every = 4 '))"
+    monkeypatch.setenv("EDITOR", editor(tmp_path, again, "editor2.py"))
+    assert cli("rules", "edit", "ours")[0] == 0
+    assert presets.load("ours").rotation.every == 4  # no VISUAL: EDITOR ran
+
+
 def test_edit_discards_an_invalid_change_without_a_terminal(
     cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
