@@ -101,8 +101,14 @@ def preset_and_seats(words: Sequence[str]) -> tuple[str, list[str]]:
     first, *rest = words
     names = all_names()
     default = default_name()
-    if first in names or default is None or close_to(first, names) is not None:
+    if first in names or close_to(first, names) is not None:
         return first, rest
+    if default is None:  # a seat, most likely: say how to name the preset, or set one
+        raise PresetError(
+            f"{first!r} is no preset, and no default preset is set: name the preset before the"
+            f" seats (`{DEFAULT_PRESET} {' '.join(words)}`; presets: {', '.join(names)}), or set the"
+            " one to play when none is named with `banluck rules default NAME`"
+        )
     return default, list(words)
 
 
