@@ -747,7 +747,7 @@ BAD = [
     (("act", "hit", "Zed"), "Zed is not at the table"),
     (("act", "open", "Bob"), "Bob is still to play"),
     (("act", "hitt", "Bob"), "did you mean `hit`"),
-    (("night", "start", "nope", "A", "B"), "unknown preset 'nope'"),
+    (("night", "start", "nope", "A", "B"), "'nope' is no preset"),
     (("night", "start", "chinese", "A"), "at least two seats"),
     (("night", "start", "chinese", "Ann", "Ben"), "still open"),
     (("night", "start", "chinese", "Mary Ann", "Ben"), "one word"),
