@@ -52,11 +52,6 @@ def _where(name: str) -> str:
     return "shipped" if presets.is_shipped(name) else "yours"
 
 
-def _game_of(name: str) -> str:
-    """The game a preset is for (`ban-luck`, `casino`), for `rules list`."""
-    return presets.load(name).game
-
-
 @rules_app.command("list")
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
@@ -69,10 +64,10 @@ def list_cmd(
     rows: list[dict[str, Any]] = []
     for name in names:
         path = presets.path_of(name)
-        description, problems = presets.summary_of(path)
+        description, game, problems = presets.listing_of(path)
         ok = description is not None and not problems
         rows.append({"name": name, "where": _where(name), "description": description, "ok": ok})
-        rows[-1]["game"] = _game_of(name) if ok else None
+        rows[-1]["game"] = game if ok else None
     if as_json:
         import json
 
