@@ -304,21 +304,25 @@ def history(
 
 
 def _games_of(store: Any, night: int | None) -> dict[int, str]:
-    """The game each night in scope was played by: a shipped preset's game from its file (the
-    index keeps no snapshot), any other from the night's own snapshot."""
+    """The game each night in scope was played by, from its preset's file, read once a name
+    (the index keeps no snapshot, and a preset's game is the one it was made from); from the
+    night's own snapshot when no readable file has the name any more."""
     from banluck.app import presets
 
     chosen = [r for r in store.nights() if night is None or r["id"] == night]
-    known: dict[str, str] = {}
+    known: dict[str, str | None] = {}
     out: dict[int, str] = {}
     for record in chosen:
         name = record["preset"]
-        if presets.is_shipped(name):
-            if name not in known:
-                known[name] = presets.load(name).game
-            out[record["id"]] = known[name]
-        else:
-            out[record["id"]] = store.night(record["id"])["snapshot"].get("game", "ban-luck")
+        if name not in known:
+            try:
+                known[name] = presets.listing_of(presets.path_of(name))[1]
+            except BanluckError:
+                known[name] = None
+        game = known[name]
+        if game is None:
+            game = store.night(record["id"])["snapshot"].get("game", "ban-luck")
+        out[record["id"]] = game
     return out
 
 

@@ -162,3 +162,17 @@ def test_the_axis_numbers_the_rounds_it_can_fit() -> None:
     assert _axis(list(range(1, 41))) == "1   5    10   15   20   25   30   35  40"
     assert _axis([1, 2]) == " 2"  # one cell a bar: no room for both, the last stays
     assert _axis([7]) == "7"
+
+
+def test_a_night_under_a_users_preset_counts_as_its_game_even_once_it_is_gone(
+    cli, tmp_path, banluck_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The game of a night under the user's preset is the preset's; once its file is deleted,
+    the night's own snapshot says it."""
+    assert cli("rules", "new", "ours", "--from", "blackjack-pro")[0] == 0
+    _saved(cli, tmp_path, CASINO.replace("night blackjack-pro", "night ours"))
+    shown = cli("stats")[1]
+    assert "bj  split" in shown
+    for path in banluck_home.rglob("ours.toml"):
+        path.unlink()
+    assert cli("stats")[1] == shown
