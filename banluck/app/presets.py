@@ -104,6 +104,7 @@ def preset_and_seats(words: Sequence[str]) -> tuple[str, list[str]]:
     if first in names or close_to(first, names) is not None:
         return first, rest
     if default is None:  # a seat, most likely: say how to name the preset, or set one
+        _check_plain(first)  # a word that cannot be a preset's name is refused as that
         raise PresetError(
             f"{first!r} is no preset, and no default preset is set: name the preset before the"
             f" seats (`{DEFAULT_PRESET} {' '.join(words)}`; presets: {', '.join(names)}), or set the"
