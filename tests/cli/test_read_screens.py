@@ -10,6 +10,7 @@ word of the wide screen); box-drawing lines and the chart's bars are no words.""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import os
@@ -116,14 +117,14 @@ def _store(family: str, open_round: bool) -> Path:
     key = (family, open_round)
     if key in _BUILT:
         return _BUILT[key]
+    folder = Path(tempfile.mkdtemp(prefix=f"banluck-screens-{family}-"))
+    atexit.register(shutil.rmtree, folder, True)  # built once a process, gone with it
     if open_round:
-        folder = Path(tempfile.mkdtemp(prefix=f"{family}-open-"))
         shutil.copytree(_store(family, False), folder, dirs_exist_ok=True)
         with _in(folder, 80):
             for args in OPEN_ROUND[family]:
                 _run(args)
     else:
-        folder = Path(tempfile.mkdtemp(prefix=f"{family}-"))
         with _in(folder, 80):
             if family == "ban-luck":
                 shutil.copyfile(DEMO_LOG, "night.log")
