@@ -18,6 +18,7 @@ from banluck.core.knobs import FIRST_GAME
 
 if TYPE_CHECKING:  # types only: reading a preset loads no round machinery
     from banluck.core.knobs import Knob, Schema
+    from banluck.money.stats import Tally
     from banluck.table.game import Game
     from banluck.table.lab import Lab
     from banluck.table.preset import TablePreset
@@ -81,6 +82,20 @@ def counted_kinds(game: str = FIRST_GAME) -> tuple[str, ...]:
     """The hand kinds the ledger's statistics count (`banluck stats`): the game's
     `Game.counted`, read from its `counted` module so that no round engine is loaded."""
     return cast("tuple[str, ...]", _module(game, "stats", "counted").COUNTED)
+
+
+def tally_of(game: str = FIRST_GAME) -> Tally | None:
+    """What the game counts in a round beyond its hand kinds (`money.stats.Tally`: a casino's
+    splits, doubles, surrenders and side bets won), from its `counted` module; None for a game
+    that counts its hand kinds only."""
+    return cast("Tally | None", getattr(_module(game, "stats", "counted"), "tally", None))
+
+
+def counted_heads(game: str = FIRST_GAME) -> tuple[tuple[str, ...], str]:
+    """The column heads of the game's counted kinds (`counted_kinds`' order) and the caption
+    that spells them out, for `banluck stats`."""
+    module = _module(game, "stats", "counted")
+    return cast("tuple[str, ...]", module.HEADS), cast("str", module.CAPTION)
 
 
 def lab_for(preset: TablePreset) -> Lab | None:

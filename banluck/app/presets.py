@@ -22,7 +22,7 @@ from operator import getitem
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from banluck.app.games import cross_problems_of, load_preset, problems_of, schema_for
+from banluck.app.games import cross_problems_of, game_of, load_preset, problems_of, schema_for
 from banluck.core.errors import PresetError
 from banluck.core.suggest import close_to, key_hint
 from banluck.core.text import plain_problem
@@ -101,8 +101,15 @@ def preset_and_seats(words: Sequence[str]) -> tuple[str, list[str]]:
     first, *rest = words
     names = all_names()
     default = default_name()
-    if first in names or default is None or close_to(first, names) is not None:
+    if first in names or close_to(first, names) is not None:
         return first, rest
+    if default is None:  # a seat, most likely: say how to name the preset, or set one
+        _check_plain(first)  # a word that cannot be a preset's name is refused as that
+        raise PresetError(
+            f"{first!r} is no preset, and no default preset is set: name the preset before the"
+            f" seats (`{DEFAULT_PRESET} {' '.join(words)}`; presets: {', '.join(names)}), or set the"
+            " one to play when none is named with `banluck rules default NAME`"
+        )
     return default, list(words)
 
 
@@ -201,11 +208,19 @@ def problems_in_file(path: Path) -> list[str]:
 
 def summary_of(path: Path) -> tuple[str | None, list[str]]:
     """`description_of(path)` and `problems_in_file(path)` from one reading of the file."""
+    description, _, problems = listing_of(path)
+    return description, problems
+
+
+def listing_of(path: Path) -> tuple[str | None, str | None, list[str]]:
+    """`summary_of(path)` with the game the file is for between them (None when it cannot be
+    read), from one reading of the file: what `rules list` shows, building no preset."""
     try:
         text = read_text(path)
     except PresetError as exc:
-        return None, [str(exc).removeprefix(f"{path}: ")]
+        return None, None, [str(exc).removeprefix(f"{path}: ")]
     data, problems = _parse(text, path)
+    game = game_of(data) if data is not None else None
     if data is not None and not problems:  # a preset is valid only if every command can use it
         problems = cross_problems_of(data)
     description = _description(data)
@@ -217,7 +232,7 @@ def summary_of(path: Path) -> tuple[str | None, list[str]]:
             )
         elif not _is_name(path.stem):
             problems.append(f"the file name {path.stem!r} is not a preset name: use {_NAME_RULE}")
-    return description, problems
+    return description, game if isinstance(game, str) else None, problems
 
 
 def read_file(path: Path) -> TablePreset:

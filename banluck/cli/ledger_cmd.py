@@ -303,16 +303,40 @@ def history(
         out.print(f"[dim]{earlier} earlier nights not shown (--limit 0 shows every one)[/]")
 
 
+def _games_of(store: Any, night: int | None) -> dict[int, str]:
+    """The game each night in scope was played by, from its preset's file, read once a name
+    (the index keeps no snapshot, and a preset's game is the one it was made from); from the
+    night's own snapshot when no readable file has the name any more."""
+    from banluck.app import presets
+
+    chosen = [r for r in store.nights() if night is None or r["id"] == night]
+    known: dict[str, str | None] = {}
+    out: dict[int, str] = {}
+    for record in chosen:
+        name = record["preset"]
+        if name not in known:
+            try:
+                known[name] = presets.listing_of(presets.path_of(name))[1]
+            except BanluckError:
+                known[name] = None
+        game = known[name]
+        if game is None:
+            game = store.night(record["id"])["snapshot"].get("game", "ban-luck")
+        out[record["id"]] = game
+    return out
+
+
 def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
     """Per player: rounds, result (won or lost at the table), unpaid (still owed, + to him),
-    rounds dealt and net as dealer, and the hands that came up.
+    rounds dealt and net as dealer, and the hands that came up: ban-luck's named hands on its
+    nights; blackjacks, splits, doubles, surrenders and side bets won on casino nights.
 
     Example: banluck stats --night 1
     """
-    from banluck.app.games import counted_kinds
+    from banluck.app.games import counted_heads, counted_kinds, tally_of
     from banluck.app.tournament import outcomes, pool_nights
     from banluck.money.entries import POOL_PREFIX
-    from banluck.money.stats import stats_of
+    from banluck.money.stats import player_stats, stats_of
 
     store = open_store()
     counted = counted_kinds()
@@ -325,15 +349,41 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             r.result += won["result"].get(r.name, 0)  # the prizes less the buy-in
             if r.name in won["place"]:
                 places.setdefault(r.name, {})[night_id] = won["place"][r.name]
+    games = _games_of(store, night) if rows else {}
+    casino_nights = [n for n, game in games.items() if game == "casino"]
+    casino: dict[str, dict[str, int]] = {}  # each player's casino counts, on casino nights
+    casino_kinds = counted_kinds("casino")
+    if casino_nights:
+        entries = (e for n in casino_nights for e in store.iter_entries(n))
+        for s in player_stats(entries, casino_kinds, tally_of("casino")):
+            casino[s.name] = s.kinds
     if as_json:
         echo_json(
-            [r.as_dict() | ({"places": places[r.name]} if r.name in places else {}) for r in rows]
+            [
+                r.as_dict()
+                | ({"places": places[r.name]} if r.name in places else {})
+                | (
+                    {"casino": {k.replace("-", "_"): n for k, n in casino[r.name].items()}}
+                    if r.name in casino
+                    else {}
+                )
+                for r in rows
+            ]
         )
         return
     from banluck.cli.render import console, money, records
 
+    ban_luck = len(casino_nights) < len(games) or not games  # a ban-luck night in scope
+    if ban_luck and casino_nights:  # ban-luck's hands counted on its own nights only
+        others = [n for n in games if n not in casino_nights]
+        hands = {s.name: s.kinds for s in stats_of(store.totals(others), counted)}
+    else:
+        hands = {r.name: r.kinds for r in rows}
     heads = ["who", "rounds", "result", "unpaid", "dealt", "as dealer"]
-    heads += ["bb", "bl", "777", "5D", "5-21", "bust"]
+    kinds, caption = counted_heads() if ban_luck else counted_heads("casino")
+    heads += kinds
+    order = sorted(rows, key=lambda r: (-r.result, r.name))
+    zero = dict.fromkeys(counted if ban_luck else casino_kinds, 0)
     cells = [
         [
             r.name,
@@ -342,41 +392,55 @@ def stats(night: NightOpt = None, as_json: JsonOpt = False) -> None:
             money(r.net),
             str(r.dealt),
             money(r.net_as_dealer),
-            *(str(r.kinds[k]) for k in counted),
+            *(str(n) for n in (hands if ban_luck else casino).get(r.name, zero).values()),
         ]
-        for r in sorted(rows, key=lambda r: (-r.result, r.name))
+        for r in order
     ]
     title = "Stats" + (f", night {night}" if night else ", all nights")
-    caption = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"
+    if ban_luck and casino_nights:
+        caption += "\n(these hands: on ban-luck nights)"
     for night_id, won in played.items():  # each tournament's standings
         board = ", ".join(f"{p} {n}" for n, p in won["place"].items())
         caption += f"\ntournament, night {night_id}: {board}"
     out = console()
     out.print(records(title, heads, cells, out.width, caption))
+    if ban_luck and casino_nights:  # both families: the casino's hands in a table of their own
+        kinds, caption = counted_heads("casino")
+        zero = dict.fromkeys(casino_kinds, 0)
+        cells = [
+            [r.name, *(str(n) for n in casino[r.name].values())] for r in order if r.name in casino
+        ]
+        out.print(records("Casino nights", ["who", *kinds], cells, out.width, caption))
 
 
 def chart(night: NightOpt = None, as_json: JsonOpt = False) -> None:
-    """Each player's running balance through the night, as a line of bars in the terminal.
+    """Each player's result after every round of the night, a bar a round over the rounds'
+    numbers (payments, renames and corrections take no step: a correction moves its round's).
 
     Example: banluck chart --night 1
     """
-    from banluck.money.stats import running_balances, running_results
+    from banluck.money.stats import results_by_round, running_balances, running_results
 
     store = open_store()
     night_id, scope = _scope(store, night, False)
     entries = list(store.iter_entries(night_id))
     series = running_balances(entries)  # balances, payments included (what 0.1 charted)
-    won = running_results(entries)  # results at the table: what the chart shows
+    won = running_results(entries)  # results at the table, an entry a step
+    rounds, by_round = results_by_round(entries)  # the same, a round a step: what it shows
     if as_json:
-        echo_json({"scope": scope, "series": series, "results": won})
+        echo_json(
+            {"scope": scope, "series": series, "results": won}
+            | {"rounds": rounds, "by_round": by_round}
+        )
         return
-    if not won:
+    if not by_round:
         typer.echo(f"{scope}: no round has been played yet")
         return
-    from banluck.cli.render import console, sparkline_chart
+    from banluck.cli.render import console, round_chart
 
     out = console()
-    out.print(sparkline_chart(won, title=f"Running results, {scope}", width=out.width))
+    title = f"Running results, {scope}"
+    out.print(round_chart(rounds, by_round, title=title, width=out.width))
 
 
 def export(

@@ -332,8 +332,17 @@ def print_report(report: Report) -> None:
             print_figures(report.figures, out)
         for note in report.notes:
             out.print(note)
+    import shutil
+
+    if all(len(line) <= shutil.get_terminal_size().columns for line in report.lines):
+        for line in report.lines:
+            typer.echo(line)
+        return
+    from rich.text import Text
+
+    out = console()  # a line wider than the terminal: wrapped at words, never inside one
     for line in report.lines:
-        typer.echo(line)
+        out.print(Text(line))
 
 
 def print_figures(figures: Figures, out: Console) -> None:
@@ -396,27 +405,56 @@ def _money(x: float | None, stake: int) -> str:
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def sparkline_chart(series: Mapping[str, list[int]], title: str, width: int) -> RenderableType:
-    """Each person's running balance as a row of bars on one shared scale, with the range and the
-    final balance. The scale is shared, so a tall bar means the same amount in every row."""
+def round_chart(
+    rounds: Sequence[int], series: Mapping[str, list[int]], title: str, width: int
+) -> RenderableType:
+    """Each person's result after every round as a row of bars on one shared scale (a tall bar
+    means the same amount in every row), his final result beside it, and the rounds' numbers
+    under the bars (as the ledger numbers them). A bar a round, up to three cells wide, where
+    they fit; else a bar every few rounds, the last of them, and the last round always."""
     from rich.table import Column, Table
 
     values = [v for points in series.values() for v in points]
     low, high = min(values), max(values)
     span = (high - low) or 1
-    name_w = max(len(n) for n in series)
+    name_w = max(len("round"), *(len(n) for n in series))
     room = max(8, width - name_w - 14)
+    step = max(1, -(-len(rounds) // room))  # ceil: at most `room` bars
+    shown = [*range(len(rounds) - 1, -1, -step)][::-1]  # the last round is always a bar
+    cell = max(1, min(3, room // len(shown)))  # the cells of one bar
     heads = (Column(no_wrap=True), Column(no_wrap=True), Column(justify="right", no_wrap=True))
     table = Table(*heads, box=None, show_header=False)
     for name, points in sorted(series.items(), key=lambda kv: (-kv[1][-1], kv[0])):
-        step = max(1, -(-len(points) // room))  # ceil: at most `room` bars
-        sampled = points[::step]
-        if sampled[-1] != points[-1]:
-            sampled.append(points[-1])
-        bars = "".join(BARS[round((v - low) / span * (len(BARS) - 1))] for v in sampled)
+        bars = "".join(BARS[round((points[i] - low) / span * (len(BARS) - 1))] for i in shown)
         colour = "green" if points[-1] > 0 else "red" if points[-1] < 0 else "white"
-        table.add_row(name, f"[{colour}]{bars}[/]", money(points[-1]))
-    return titled(title, table, f"from {low:+d} (▁) to {high:+d} (█), left to right in time")
+        table.add_row(name, f"[{colour}]{_widened(bars, cell)}[/]", money(points[-1]))
+    table.add_row("[dim]round[/]", f"[dim]{_axis([rounds[i] for i in shown], cell)}[/]", "")
+    each = "a bar a round" if step == 1 else f"a bar every {step} rounds"
+    return titled(title, table, f"{each}, from {low:+d} (▁) to {high:+d} (█)")
+
+
+def _widened(bars: str, cell: int) -> str:
+    """Bars `cell` columns each: a bar of cell - 1 blocks and a space, so each round stands apart."""
+    return bars if cell == 1 else "".join(b * (cell - 1) + " " for b in bars).rstrip()
+
+
+def _axis(numbers: Sequence[int], cell: int = 1) -> str:
+    """The rounds' numbers under their bars (`cell` columns a bar), each from its bar's first
+    column: the first, the last, and between them every round whose number fits its bar with a
+    space after it, else every fifth round where its number fits with a space either side."""
+    size = len(numbers) * cell
+    cells = [" "] * size
+    last = str(numbers[-1])
+    at_last = max(0, min((len(numbers) - 1) * cell, size - len(last)))
+    cells[at_last:] = last[: size - at_last].ljust(size - at_last)
+    free = 0
+    for i, n in enumerate(numbers[:-1]):
+        label, at = str(n), i * cell
+        wanted = i == 0 or n % 5 == 0 or len(label) < cell
+        if wanted and at >= free and at + len(label) < at_last:
+            cells[at : at + len(label)] = label
+            free = at + len(label) + 1
+    return "".join(cells).rstrip()
 
 
 NARROW = 60  # below this many columns, wide tables become one block a row

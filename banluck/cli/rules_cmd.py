@@ -7,7 +7,7 @@ editor's helpers are imported inside the commands that use them.
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -56,30 +56,47 @@ def _where(name: str) -> str:
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
-    """List the presets: name, shipped or yours, description.
+    """List the presets: name, the game it is for, shipped or yours, description.
 
     Example: banluck rules list
     """
     names = presets.all_names()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in names:
         path = presets.path_of(name)
-        description, problems = presets.summary_of(path)
+        description, game, problems = presets.listing_of(path)
         ok = description is not None and not problems
         rows.append({"name": name, "where": _where(name), "description": description, "ok": ok})
+        rows[-1]["game"] = game if ok else None
     if as_json:
         import json
 
         typer.echo(json.dumps(rows, ensure_ascii=False))
         return
-    width = max(len(n) for n in names)
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    from banluck.cli import render
+
+    out = render.console()
+    table = Table.grid(padding=(0, 2))
+    for _ in range(3):
+        table.add_column(no_wrap=True)
+    table.add_column()  # the description, wrapped at words in what is left
     for row in rows:
         text = (
             row["description"]
             if row["ok"]
             else (f"(has problems: see `banluck rules validate {row['name']}`)")
         )
-        typer.echo(f"{row['name']:<{width}}  {row['where']:<7}  {text}")
+        if out.width < render.NARROW:  # a block a preset: its name, game and where, then it
+            out.print(Text(f"{row['name']}  {row['game'] or '?'} · {row['where']}", "bold"))
+            out.print(Padding(Text(text), (0, 0, 0, 2), expand=False))
+        else:
+            table.add_row(Text(row["name"]), row["game"] or "?", row["where"], Text(text))
+    if out.width >= render.NARROW:
+        out.print(table)
 
 
 @rules_app.command("show")
@@ -133,8 +150,14 @@ def show(
             *_cells(knob.key, _value(preset.get(knob.key)), _allowed(knob), knob.help),
             end_section=last_of_section,
         )
-    typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
-    typer.echo(f"description  {preset.description}")
+    from rich.text import Text
+
+    head = Table.grid(padding=(0, 2))
+    head.add_column(no_wrap=True)
+    head.add_column()  # wrapped at words under itself
+    head.add_row("name", Text(f"{name} ({_where(name)}: {presets.path_of(name)})"))
+    head.add_row("description", Text(preset.description))
+    out.print(head)
     out.print(table)
 
 
@@ -243,10 +266,22 @@ def diff(
         typer.echo(f"{first} and {second} have the same rules: no knob differs")
         return
     from rich import box
+    from rich.padding import Padding
     from rich.table import Table
+    from rich.text import Text
 
-    from banluck.cli.render import console
+    from banluck.cli.render import NARROW, console
 
+    out = console()
+    many = "knobs differ" if len(differing) != 1 else "knob differs"
+    out.print(Text(f"{len(differing)} {many} between {first} and {second}:"))
+    if out.width < NARROW:  # a block a knob: its name, the two values, its meaning under them
+        for knob in differing:
+            values = f"{first} {_value(a.get(knob.key))} · {second} {_value(b.get(knob.key))}"
+            out.print(Text(knob.key, "bold"))
+            out.print(Padding(Text(values), (0, 0, 0, 2), expand=False))
+            out.print(Padding(Text(knob.help, "dim"), (0, 0, 0, 2), expand=False))
+        return
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("knob", no_wrap=True)
     table.add_column(first)
@@ -256,9 +291,7 @@ def diff(
         table.add_row(
             *_cells(knob.key, _value(a.get(knob.key)), _value(b.get(knob.key)), knob.help)
         )
-    many = "knobs differ" if len(differing) != 1 else "knob differs"
-    typer.echo(f"{len(differing)} {many} between {first} and {second}:")
-    console().print(table)
+    out.print(table)
 
 
 @rules_app.command("validate")
@@ -300,7 +333,7 @@ def validate(
 
 @rules_app.command("edit")
 def edit(name: NameArg) -> None:
-    """Edit your preset in $EDITOR; it is saved only if it is valid.
+    """Edit your preset in your editor ($VISUAL, else $EDITOR); it is saved only if it is valid.
 
     Example: EDITOR=nano banluck rules edit our-house
     """
@@ -310,7 +343,7 @@ def edit(name: NameArg) -> None:
 
     path = presets.user_path_of(name)
     original = presets.read_text(path)
-    editor = shlex.split(os.environ.get("EDITOR", "")) or ["vi"]
+    editor = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR", "")) or ["vi"]
     fd, tmp_name = tempfile.mkstemp(prefix=f"banluck-{name}-", suffix=".toml")
     tmp = Path(tmp_name)
     try:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from banluck.core.money import Transfer
 from banluck.money.entries import (
     AmendmentEntry,
     BuyInEntry,
@@ -17,6 +18,7 @@ from banluck.money.entries import (
     PrizeEntry,
     RoundEntry,
     between_rounds,
+    numbered,
     people_only,
 )
 from banluck.money.ledger import as_entry, net_of
@@ -61,16 +63,26 @@ def result_nets(entry: Entry | Mapping[str, Any]) -> dict[str, int]:
     return {}
 
 
+Tally = Callable[[Sequence[str], Sequence[Transfer]], Mapping[str, Mapping[str, int]]]
+"""What a game counts in a round beyond its hand kinds (a casino's splits, doubles...): each
+person's counts from the round's lines and transfers, the kinds among `counted`."""
+
+
 def player_stats(
-    entries: Iterable[Entry | Mapping[str, Any]], counted: Sequence[str]
+    entries: Iterable[Entry | Mapping[str, Any]],
+    counted: Sequence[str],
+    tally: Tally | None = None,
 ) -> list[PlayerStats]:
     """Statistics per person over ledger entries, counting the hand kinds `counted`: `net` (and `unpaid`, the same) is the balance
     the entries add up to (payments and corrections included), `result` what was won or lost at
     the table (rounds and their corrections). The other figures count rounds as their
     corrections left them: an amended round counts its hands and its dealer's net as amended,
-    and a round reversed entirely (among `entries`) counts nowhere."""
+    and a round reversed entirely (among `entries`) counts nowhere. `tally`, when given, adds the
+    game's own counts of each round as its lines stand (an amendment among `entries` replaces
+    its round's)."""
     table: dict[str, PlayerStats] = {}
     played: dict[int, tuple[str, frozenset[str], Mapping[str, str]]] = {}
+    tallied: dict[int, Mapping[str, Mapping[str, int]]] = {}
 
     def of(name: str) -> PlayerStats:
         if name not in table:
@@ -88,6 +100,24 @@ def player_stats(
             if kind in counted:
                 of(name).kinds[kind] += sign
 
+    def _tally(seq: int, entry: RoundEntry | AmendmentEntry | None) -> None:
+        """Count the round `seq`'s own kinds as `entry` has its lines (None: it counts no more)."""
+        for name, counts in tallied.pop(seq, {}).items():
+            for kind, n in counts.items():
+                of(name).kinds[kind] -= n
+        if tally is None or entry is None:
+            return
+        made = {
+            name: {k: n for k, n in counts.items() if k in counted}
+            for name, counts in tally(
+                entry.log, entry.transfers if isinstance(entry, RoundEntry) else entry.outcome
+            ).items()
+        }
+        for name, counts in made.items():
+            for kind, n in counts.items():
+                of(name).kinds[kind] += n
+        tallied[seq] = made
+
     for stored in entries:
         entry = as_entry(stored)
         nets = entry.nets()
@@ -97,6 +127,7 @@ def player_stats(
                 seated = frozenset({entry.dealer, *(entry.stakes or {})})
                 played[entry.seq] = (entry.dealer, seated, entry.hands)
                 count(entry.dealer, seated, entry.hands, 1)
+                _tally(entry.seq, entry)
         elif isinstance(entry, AmendmentEntry):
             of(entry.dealer).net_as_dealer += nets.get(entry.dealer, 0)
             _kinds(entry.hands_before, -1)
@@ -104,9 +135,11 @@ def player_stats(
             if entry.amends in played:
                 dealer, seated, _ = played[entry.amends]
                 played[entry.amends] = (dealer, seated, entry.hands)
+                _tally(entry.amends, entry)
         elif isinstance(entry, CorrectionEntry) and entry.reverses in played:
             dealer, seated, hands = played.pop(entry.reverses)
             count(dealer, seated, hands, -1)
+            _tally(entry.reverses, None)
             of(dealer).net_as_dealer += nets.get(dealer, 0)
         for name, amount in nets.items():
             of(name).net += amount
@@ -125,6 +158,45 @@ def running_results(entries: Iterable[Entry | Mapping[str, Any]]) -> dict[str, l
     """Each person's result after every entry (rounds and their corrections; payments leave it
     as it was), from zero."""
     return _running(entries, result_nets)
+
+
+def results_by_round(
+    entries: Iterable[Mapping[str, Any]],
+) -> tuple[list[int], dict[str, list[int]]]:
+    """Each person's result after every round of the entries (one night's, in seq order), by the
+    rounds' numbers as the table counts them (`entries.numbered`): the numbers, and each
+    person's series (from 0, a person who joins later at 0 until then). A round's step holds
+    the round as its corrections left it (an amendment or a reversal moves the step of the
+    round it corrects; of a round not among the entries, the step of the latest round), and a
+    settlement between rounds moves the step of the round before it (round 0: before round 1);
+    payments and renames take no step."""
+    moved: dict[int, dict[str, int]] = {}  # each round's nets, by its number
+    number_of: dict[int, int] = {}  # each round entry's number, by seq
+    last = 0
+    for stored, number in numbered(entries):
+        entry = as_entry(stored)
+        if number is not None:
+            number_of[entry.seq] = last = number
+            moved.setdefault(number, {})  # a round of pushes takes its step too
+        elif isinstance(entry, AmendmentEntry):
+            number = number_of.get(entry.amends, last)
+        elif isinstance(entry, CorrectionEntry):
+            number = number_of.get(entry.reverses, last)
+        nets = result_nets(entry)
+        if number is not None and nets:
+            _add(moved.setdefault(number, {}), nets)
+    rounds = sorted(moved)
+    series: dict[str, list[int]] = {}
+    current: dict[str, int] = {}
+    for step, number in enumerate(rounds):
+        for name, amount in moved[number].items():
+            if name not in series:
+                series[name] = [0] * step
+                current[name] = 0
+            current[name] += amount
+        for name in series:
+            series[name].append(current[name])
+    return rounds, dict(sorted(series.items()))
 
 
 def _running(

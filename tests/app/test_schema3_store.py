@@ -76,7 +76,13 @@ def test_it_checks_clean_and_reads_as_it_did_before_and_after_the_split(
     assert cli("check")[0] == 0
     for _ in range(2):  # the first reads split the index; the second read the split one
         for name, args in PRINTED.items():
-            assert run(cli, *args) == now_printed(name), name
+            printed = run(cli, *args)
+            if name == "chart.json":  # the chart by round is added beside what it gave
+                chart = json.loads(printed)
+                assert set(chart.pop("by_round")) == set(chart["results"])
+                assert chart.pop("rounds") == [1]
+                printed = json.dumps(chart, ensure_ascii=False) + "\n"
+            assert printed == now_printed(name), name
     index = json.loads((old_store / "index.json").read_text(encoding="utf-8"))
     assert index["meta"]["1"]["schema"] == 5
     assert (old_store / "index-earlier.json").exists()

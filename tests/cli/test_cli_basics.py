@@ -52,7 +52,7 @@ def test_rules_new_marks_the_description_as_a_copy(cli: Cli, banluck_home: Path)
     cli("rules", "new", "ours", "--from", "kampung")
     code, out, _ = cli("rules", "list")
     assert code == 0
-    assert re.search(r"^ours +yours +copy of kampung: Malaysian", out, re.M)
+    assert re.search(r"^ours +ban-luck +yours +copy of kampung: Malaysian", out, re.M)
 
 
 def test_replay_help_example_exists_and_replays(cli: Cli, banluck_home: Path) -> None:

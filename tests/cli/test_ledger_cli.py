@@ -501,6 +501,7 @@ def test_stats_and_chart_keep_results_apart_from_payments(cli: Cli) -> None:
     code, out, _ = cli("chart")
     assert code == 0
     last = {line.split()[0]: line.split()[-1] for line in out.splitlines() if line[:1] == " "}
+    assert last.pop("round") == "4"  # the axis: the rounds' numbers, the last at its end
     assert last == {"Bob": "+50", "Carol": "+220", "Mei": "-270"}
     chart = run_json(cli, "chart", "--json")
     assert {k: v[-1] for k, v in chart["series"].items()} == balances
@@ -532,7 +533,7 @@ def test_chart_has_a_row_per_person_and_history_lists_nights(cli: Cli) -> None:
     code, out, _ = cli("chart")
     assert code == 0
     rows = [line.split()[0] for line in out.splitlines() if line.startswith(" ")]
-    assert sorted(rows) == ["Bob", "Carol", "Dave", "Mei"]
+    assert sorted(rows) == ["Bob", "Carol", "Dave", "Mei", "round"]  # and the rounds' axis
     cli("night", "close")
     cli("night", "start", "kampung", "Ann", "Bob", "--date", "2027-02-01")
     nights = run_json(cli, "history", "--json")
@@ -746,7 +747,7 @@ BAD = [
     (("act", "hit", "Zed"), "Zed is not at the table"),
     (("act", "open", "Bob"), "Bob is still to play"),
     (("act", "hitt", "Bob"), "did you mean `hit`"),
-    (("night", "start", "nope", "A", "B"), "unknown preset 'nope'"),
+    (("night", "start", "nope", "A", "B"), "'nope' is no preset"),
     (("night", "start", "chinese", "A"), "at least two seats"),
     (("night", "start", "chinese", "Ann", "Ben"), "still open"),
     (("night", "start", "chinese", "Mary Ann", "Ben"), "one word"),

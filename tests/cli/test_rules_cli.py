@@ -82,17 +82,26 @@ def test_documented_examples_run(cli, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_list_shows_where_each_preset_comes_from(cli, banluck_home: Path) -> None:
-    """Name, shipped/yours and description on one line each; a broken preset says so."""
+    """Name, the game it is for, shipped/yours and description, a row each (the description
+    wrapped at words under itself); a broken preset says so."""
     cli("rules", "new", "ours", "--from", "singapore")
     broken_preset(banluck_home)
     code, out, _ = cli("rules", "list")
     assert code == 0
-    lines = {line.split()[0]: line.split(None, 2)[1:] for line in out.splitlines()}
+    lines: dict[str, list[str]] = {}
+    for line in out.splitlines():
+        if line[:1] != " ":
+            name, game, where, text = line.split(None, 3)
+            lines[name] = [game, where, text.strip()]
+        else:  # the description goes on under itself
+            lines[name][2] += " " + line.strip()
     assert list(lines) == sorted(["broken", "ours", *ALL_SHIPPED])
-    assert lines["kampung"] == ["shipped", presets.load("kampung").description]
-    assert lines["ours"] == ["yours", "copy of singapore: " + presets.load("singapore").description]
-    assert lines["broken"][0] == "yours"
-    assert "rules validate broken" in lines["broken"][1]
+    assert lines["kampung"] == ["ban-luck", "shipped", presets.load("kampung").description]
+    assert lines["blackjack-pro"][:2] == ["casino", "shipped"]
+    copy = "copy of singapore: " + presets.load("singapore").description
+    assert lines["ours"] == ["ban-luck", "yours", copy]
+    assert lines["broken"][:2] == ["?", "yours"]
+    assert "rules validate broken" in lines["broken"][2]
 
 
 def test_show_lists_every_knob_with_value_and_meaning(cli) -> None:
@@ -101,7 +110,8 @@ def test_show_lists_every_knob_with_value_and_meaning(cli) -> None:
     assert code == 0
     preset = presets.load("xi-dach")
     assert "xi-dach (shipped" in out
-    assert preset.description in out
+    head = out.split("\nknob")[0]  # the name and the description, wrapped at words
+    assert " ".join(preset.description.split()) in " ".join(head.split()[3:])
     lines = out.splitlines()
     for knob in KNOBS[2:]:
         (line,) = [x for x in lines if x.split()[:1] == [knob.key]]
@@ -375,6 +385,24 @@ def test_edit_saves_a_valid_change(cli, tmp_path: Path, monkeypatch: pytest.Monk
     assert out.startswith("saved ours: ")
     assert presets.load("ours").rotation.every == 5
     assert "# rounds (or won rounds)" in presets.path_of("ours").read_text()
+
+
+def test_edit_reads_visual_before_editor(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rules edit` opens $VISUAL when it is set, as `amend` does, and $EDITOR otherwise."""
+    cli("rules", "new", "ours", "--from", "kampung")
+    change = "path.write_text(path.read_text().replace('every = 3 ', 'every = 5 '))"
+    monkeypatch.setenv("VISUAL", editor(tmp_path, change))
+    monkeypatch.setenv("EDITOR", "false")  # never run while VISUAL is set
+    code, out, err = cli("rules", "edit", "ours")
+    assert (code, err) == (0, "") and out.startswith("saved ours: ")
+    assert presets.load("ours").rotation.every == 5
+    monkeypatch.delenv("VISUAL")
+    again = "path.write_text(path.read_text().replace('every = 5 ', 'every = 4 '))"
+    monkeypatch.setenv("EDITOR", editor(tmp_path, again, "editor2.py"))
+    assert cli("rules", "edit", "ours")[0] == 0
+    assert presets.load("ours").rotation.every == 4  # no VISUAL: EDITOR ran
 
 
 def test_edit_discards_an_invalid_change_without_a_terminal(

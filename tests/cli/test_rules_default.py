@@ -37,3 +37,14 @@ def test_an_unknown_default_is_refused_and_clear_forgets_it(cli, banluck_home: P
     assert cli("rules", "default", "--clear")[0] == 0
     assert not (banluck_home / "default-preset").exists()
     assert cli("night", "start", "Mei", "Bob")[0] == 1
+
+
+def test_seats_without_a_preset_or_a_default_say_how_to_name_one(cli, banluck_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """`night start Mei Bob` with no default preset: one line saying Mei is no preset, the line
+    with a preset before the seats, and `banluck rules default NAME`; nothing is stored."""
+    for command in (("night", "start"), ("table",)):
+        code, out, err = cli(*command, "Mei", "Bob")
+        assert code == 1 and out == "" and err.count("\n") == 1, err
+        assert "'Mei' is no preset" in err and "`chinese Mei Bob`" in err
+        assert "`banluck rules default NAME`" in err
+    assert not (banluck_home / "nights").exists() or not list((banluck_home / "nights").iterdir())

@@ -212,7 +212,7 @@ def test_stats_and_history_show_every_figure_whole_at_any_width() -> None:
     assert "date 2027-02-06" in history45 and "202…" not in history45
     assert "2027-02-06" in shell_screen(80, "history")
     chart = shell_screen(45, "chart")  # (its lines are checked against the width too)
-    assert re.search(r"Bob\s+\S+\s+\+330", chart) and re.search(r"Mei\s+\S+\s+-260", chart)
+    assert re.search(r"Bob\s+[▁-█ ]+\s+\+330", chart) and re.search(r"Mei\s+[▁-█ ]+\s+-260", chart)
 
 
 def test_docs_show_the_saved_screens_verbatim() -> None:
@@ -467,3 +467,31 @@ def test_a_short_hand_under_pay_for_dealer_shows_the_cover_so_far() -> None:
     tc.handle("open Dave 10 9")
     assert "Bob stood short: covers the dealer's losses" in " ".join(text_of(tc.out).split())
     assert tc.store.balances() == {"Mei": 10, "Bob": -30, "Carol": 10, "Dave": 10}
+
+
+def test_after_a_short_stop_the_hint_says_a_short_player_pushes() -> None:
+    """Under chinese the dealer stops at 14, under his minimum 16: the hint says every closed
+    player he opens is paid, but one under the player's minimum pushes, as Bob's 14 does."""
+    tc = console_on(("chinese", ["Mei", "Bob", "Carol"], 10), 80)
+    for line in ("dealer 10 4", "stand all", "stop"):
+        tc.handle(line)
+    said = " ".join(text_of(tc.out).split())
+    assert (
+        "the dealer stopped at 14, under his minimum 16: every closed player he opens is paid,"
+        " but one under the minimum 16 too pushes (minimum.dealer_under pay-all)"
+    ) in said
+    tc.handle("open Bob 10 4")
+    assert re.search(r"Bob x10\s+10 4\s+settled\s+0\b", text_of(tc.out))
+
+
+def test_a_settled_short_hand_is_refused_with_the_panels_amount() -> None:
+    """Under kampung Carol opened short pays every seat: her row shows -40, and a second `open
+    Carol` is refused with the same -40, not the -10 she lost to the dealer alone."""
+    tc = console_on(("kampung", ["Mei", "Bob", "Carol", "Dave", "Eve"], 10), 80)
+    for line in ("dealer 10 6", "stand all", "open Carol 10 4"):
+        tc.handle(line)
+    assert re.search(r"Carol x10\s+10 4\s+settled\s+-40", text_of(tc.out))
+    tc.handle("open Carol 9 K")
+    said = " ".join(text_of(tc.out).split())
+    assert "cannot open Carol: already settled (-40, player under the minimum 15" in said
+    assert tc.store.live() == ["dealer 10 6", "stand Bob Carol Dave Eve", "open Carol 10 4"]

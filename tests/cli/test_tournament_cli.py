@@ -253,5 +253,5 @@ def test_a_bet_of_half_chips_is_refused_in_plain_words(cli, started: str) -> Non
     code, _, err = cli("tournament", "act", "bet", "Ann", "79")
     assert code == 1
     assert err.startswith(
-        "error: a stake of 79 for Ann would make a blackjack pay 118.5: stakes are multiples of 2"
+        "error: a bet of 79 for Ann would make a blackjack pay 118.5: bets are multiples of 2"
     )

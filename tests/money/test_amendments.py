@@ -134,3 +134,27 @@ def test_a_rename_reads_earlier_entries_with_the_new_name() -> None:
         )
     else:
         raise AssertionError("a rename was reversed")
+
+
+def test_a_games_tally_counts_a_round_as_its_lines_stand() -> None:
+    """A game's own counts (`Tally`, from a round's lines and transfers) are added up for the
+    round as played, replaced by its amendment's, and taken back with its reversal."""
+
+    def tally(log: Any, transfers: Any) -> dict[str, dict[str, int]]:  # opens counted by name
+        out: dict[str, dict[str, int]] = {}
+        for line in log:
+            word, name, *_ = line.split()
+            if word == "open":
+                out.setdefault(name, {"opened-19": 0})["opened-19"] += line.endswith(" 19")
+        return out
+
+    counted = (*COUNTED, "opened-19")
+    rnd = round_one()
+    fix = stamped(amend_cat(rnd, [], "normal"), 2)
+    undo = stamped(ledger.correction(rnd, "never played", ledger.standing(rnd, [fix])), 3)
+
+    def cat(entries: list[Any]) -> int:
+        return {s.name: s for s in player_stats(entries, counted, tally)}["Cat"].kinds["opened-19"]
+
+    assert (cat([rnd]), cat([rnd, fix]), cat([rnd, fix, undo])) == (0, 1, 0)
+    assert "opened-19" not in player_stats([rnd], COUNTED, tally)[0].kinds  # only kinds counted

@@ -44,9 +44,10 @@ def _player(state: RoundState, name: str, doing: str) -> PlayerState:
         names = ", ".join(state.players) or "nobody"
         raise RuleError(f"cannot {doing} {name}: not at the table this round (players: {names})")
     if (settled := player.settlement) is not None:
-        raise RuleError(
-            f"cannot {doing} {name}: already settled ({settled.amount:+d}, {settled.reason})"
-        )
+        from banluck.games.banluck.panel import round_nets  # what his row on the panel shows
+
+        amount = round_nets(state).get(name, settled.amount)  # a short hand's side payments too
+        raise RuleError(f"cannot {doing} {name}: already settled ({amount:+d}, {settled.reason})")
     return player
 
 

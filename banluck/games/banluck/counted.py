@@ -12,3 +12,5 @@ COUNTED: tuple[str, ...] = (
     "five-card-21",
     "bust",
 )
+HEADS: tuple[str, ...] = ("bb", "bl", "777", "5D", "5-21", "bust")
+CAPTION = "bb ban-ban · bl ban-luck · 777 7-7-7 · 5D five-dragon · 5-21 five-card 21"

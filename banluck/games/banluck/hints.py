@@ -99,9 +99,11 @@ def penalties(state: RoundState) -> list[str]:
     dealer = state.dealer_hand()
     if state.phase == "dealer" and state.dealer_done() and dealer_offends(dealer, preset):
         why = "bust heavy" if dealer.heavy_bust else f"under his minimum {preset.minimum.dealer}"
+        short = preset.minimum.player
+        push = f", but one under the minimum {short} too pushes" if short else ""
         out.append(
             f"the dealer stopped at {dealer.total}, {why}: every closed player he opens is"
-            f" paid (minimum.dealer_under {preset.minimum.dealer_under})"
+            f" paid{push} (minimum.dealer_under {preset.minimum.dealer_under})"
         )
     if state.void_all:
         return out

@@ -148,8 +148,14 @@ class RoundState:
         """What the round is waiting for, in a few words."""
         if self.phase == "deal":
             return "the dealer's two cards are not entered"
-        if waiting := self.waiting_for():
-            return "; ".join(waiting)
+        if self.waiting_for():  # who holds the turn up, each named once (as the hint does)
+            held = [(p.name, self._holds_up(p)) for p in self.players.values()]
+            parts = []
+            if play := [name for name, why in held if why == "play"]:
+                parts.append(f"to play: {', '.join(play)} (hit or stand)")
+            if show := [name for name, why in held if why == "show"]:
+                parts.append(f"to show: {', '.join(show)} (five_card.settle)")
+            return "; ".join(parts)
         closed = ", ".join(p.name for p in self.open_players())
         return f"still to be opened: {closed}"
 

@@ -243,7 +243,7 @@ def leaving(side: _S, name: str) -> _S:
 
 def notes(side: StandingLines, seating: Seating) -> list[str]:
     """Who is on which box, between rounds: `Bob: 2 boxes, Bob 10, Bob:2 20`, `Carol: 5 behind
-    Bob, follows` (follows doubles and splits; `stays out` of them)."""
+    Bob, follows` (follows doubles and splits; `stays (not in doubles or splits)`)."""
     out = []
     stakes = spot_stakes(side.standing)
     for name, count in box_counts(side.standing).items():
@@ -251,7 +251,7 @@ def notes(side: StandingLines, seating: Seating) -> list[str]:
         spots = ", ".join(f"{b} {stakes.get(b, own)}" for b in boxes_of(name, side.standing))
         out.append(f"{name}: {count} boxes, {spots}")
     for bet in behind_bets(side.standing).values():
-        how = "follows" if bet.follow else "stays out"
+        how = "follows" if bet.follow else "stays (not in doubles or splits)"
         out.append(f"{bet.bettor}: {bet.stake} behind {bet.box}, {how}")
     return out
 

@@ -33,7 +33,7 @@ def _shares(box: Box, hand: HandState) -> list[PanelRow]:
             f"{b.name} on {hand.name}",
             hand.shares[b.name],
             hand.share_results.get(b.name),
-            "follows" if b.follow else "stays out",
+            "follows" if b.follow else "bet stays",
         )
         for b in box.bettors
         if b.name in hand.shares

@@ -39,8 +39,9 @@ def stake_unit(preset: Preset) -> tuple[int, str]:
     return unit, ", ".join(why)
 
 
-def check_stake(name: str, stake: int, preset: Preset) -> None:
-    """Refuse a stake that would make half chips, naming the payout and the knobs."""
+def check_stake(name: str, stake: int, preset: Preset, word: str = "stake") -> None:
+    """Refuse a stake that would make half chips, naming the payout and the knobs (`word`:
+    what the table calls it, a tournament's `bet`)."""
     unit, why = stake_unit(preset)
     if stake % unit == 0:
         return
@@ -52,7 +53,7 @@ def check_stake(name: str, stake: int, preset: Preset) -> None:
     else:
         what = f"a surrender lose {stake / 2:g}"
     raise RuleError(
-        f"a stake of {stake} for {name} would make {what}: stakes are multiples of {unit} here"
+        f"a {word} of {stake} for {name} would make {what}: {word}s are multiples of {unit} here"
         f" ({why})"
     )
 

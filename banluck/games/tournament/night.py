@@ -351,7 +351,7 @@ class Tournament:
             )
         if amount > self.stacks[name]:
             raise RuleError(f"{name} has {self.stacks[name]} chips: bet {amount} is more")
-        check_stake(name, amount, self.preset)
+        check_stake(name, amount, self.preset, "bet")
         if secret:
             stretch = self.stretch()
             if self.secrets.get(name) == stretch:

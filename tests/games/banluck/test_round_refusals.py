@@ -301,7 +301,8 @@ CASES = [
         (),
         ["dealer 10 6"],
         "seat Eve",
-        r"`seat` comes between rounds: round 1 is still being played \(Bob is still to play",
+        r"`seat` comes between rounds: round 1 is still being played \(to play: Bob, Carol, Dave"
+        r" \(hit or stand\)\)$",
     ),
     (
         "a misspelt word",

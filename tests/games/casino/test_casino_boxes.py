@@ -78,7 +78,7 @@ def test_a_stayer_stays_on_the_first_hand_of_a_split() -> None:
     assert rows == [
         ("Ann.1", 20, "waits for the dealer"),
         ("Ben on Ann.1", 10, "follows"),
-        ("Cid on Ann.1", 6, "stays out"),
+        ("Cid on Ann.1", 6, "bet stays"),
         ("Ann.2", 40, "doubled"),
         ("Ben on Ann.2", 20, "follows"),
         ("Eve", 10, "to play"),

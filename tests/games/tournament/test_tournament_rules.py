@@ -97,7 +97,7 @@ def test_bets_come_in_turn_from_the_first_bettor() -> None:
         ("bet Ann 8", "bet 8 is under the minimum bet 10 (tournament.min_bet)"),
         ("bet Ann 600", "bet 600 is over the maximum bet 500 (tournament.max_bet)"),
         ("bet Ann 120", "Ann has 100 chips: bet 120 is more"),
-        ("bet Ann 15", "stakes are multiples of 2 here"),
+        ("bet Ann 15", "bets are multiples of 2 here"),
         ("bet Ann ten", "is not a whole number"),
         ("bet Zed 10", "Zed does not play in this tournament"),
         ("bet Ann", "usage: bet NAME AMOUNT"),
