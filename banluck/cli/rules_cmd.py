@@ -6,8 +6,10 @@ editor's helpers are imported inside the commands that use them.
 """
 
 import sys
+from functools import reduce
+from operator import getitem
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -93,18 +95,19 @@ def show(
 
     Example: banluck rules show kampung
     """
-    preset = presets.load(name)
     if as_json:
         import json
 
-        typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(presets.load(name).to_dict(), indent=2, ensure_ascii=False))
         return
     from rich import box
     from rich.table import Table
 
     from banluck.cli import render
 
-    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
+    schema, values = presets.read_knobs(name)  # no preset built: its knobs are all it shows
+    knobs = [k for k in schema.knobs if k.key not in _LABELS]
+    preset = _Read(values)
     out = render.console()
     if out.width < 60:
         from rich.padding import Padding
@@ -136,6 +139,19 @@ def show(
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
     typer.echo(f"description  {preset.description}")
     out.print(table)
+
+
+class _Read:
+    """A checked preset mapping read as a preset is: `description`, and `get` of a dotted key
+    (a list as the preset holds it, a tuple)."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.values = values
+        self.description = str(values["description"])
+
+    def get(self, key: str) -> object:
+        value = reduce(getitem, key.split("."), self.values)
+        return tuple(value) if isinstance(value, list) else value
 
 
 def _cells(*texts: str) -> "list[Text]":

@@ -13,6 +13,8 @@ than it is."""
 
 _CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_HIDDEN}]")
 """A control character (Unicode's category Cc) or a mark that turns text around."""
+_ESCAPED = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_HIDDEN}]")
+"""What `shown` escapes: the same, but a line break."""
 
 
 def plain_problem(text: str, what: str) -> str | None:
@@ -32,4 +34,4 @@ def shown(text: str) -> str:
     written as its escape (`\\u001b`), line breaks kept. New free text is refused with them
     (`plain_problem`); a store written by an earlier banluck may still hold them, and what they
     would do to the terminal (clear it, hide rows) is never done."""
-    return _CONTROL.sub(lambda m: m[0] if m[0] == "\n" else f"\\u{ord(m[0]):04x}", text)
+    return _ESCAPED.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
