@@ -27,8 +27,8 @@ API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.mon
     correction(target, reason) -> CorrectionEntry        a new correction entry (`NEW`)
     amendment(target, now, ...) -> AmendmentEntry        a new correction of a round's lines
     rename(old, new) -> RenameEntry                      a new rename entry (`NEW`)
-    round_entry(data) -> dict                            a round entry from the engine's dict
-                                                         (the store completes it from the night)
+    round_entry(data, night, ...) -> RoundEntry          a new round from the engine's dict,
+                                                         completed from the open night
     entry_problems(entry, people) -> list[str]           what is wrong with one entry
     check(entries, people, cached=None) -> list[Problem] every problem in a ledger
     CHECKS                                     the checks `check` runs over the entries it
@@ -83,6 +83,7 @@ __all__ = [
     "Damaged",
     "LedgerError",
     "Problem",
+    "RoundProblems",
     "Standing",
     "Summary",
     "add_summaries",
@@ -398,11 +399,28 @@ def rename(old: str, new: str) -> RenameEntry:
     return RenameEntry(**NEW, old=old, new=new)
 
 
-def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A round entry (no seq yet) from the round engine's dict; lists and dicts are copied.
+class RoundProblems(LedgerError):
+    """A round the engine settled that cannot be recorded: `problems`, each one phrase."""
 
-    Missing `log` and `hands` become empty; the store fills `night`, `round`, `dealer` and
-    `preset` from the open night when they are absent. Raises LedgerError on reserved keys.
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
+
+
+def round_entry(
+    data: Mapping[str, Any],
+    night: int,
+    number: int,
+    dealer: str,
+    preset: Mapping[str, Any],
+    people: Collection[str] | None = None,
+) -> RoundEntry:
+    """A round entry, not yet recorded (`NEW`), from the round engine's dict, completed from the
+    open night where the dict says nothing: `night`, its `round` number, `dealer` and `preset`
+    (snapshot). Its lists and dicts are copies, and it keeps the dict's keys (`layout`).
+
+    Raises LedgerError on reserved keys, RoundProblems naming each problem (with `people`,
+    every name must be one of them).
     """
     if not isinstance(data, Mapping):
         raise LedgerError(f"a round is a dict of its results, not {type(data).__name__}")
@@ -412,9 +430,8 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
             f"a round dict may not set {', '.join(taken)}: the store assigns "
             f"{'them' if len(taken) > 1 else 'it'}"
         )
-    entry: dict[str, Any] = {"kind": "round"}
-    entry.update(data)
-    # Copies of the usual shapes; anything else is kept as it is for entry_problems to name.
+    entry: dict[str, Any] = {"kind": "round", **data}
+    # copies of the usual shapes; anything else is kept as it is for the problems to name
     log, transfers, hands = data.get("log", []), data.get("transfers", []), data.get("hands", {})
     if isinstance(log, list | tuple):
         entry["log"] = list(log)
@@ -422,7 +439,17 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
         entry["transfers"] = [dict(t) if isinstance(t, Mapping) else t for t in transfers]
     if isinstance(hands, Mapping):
         entry["hands"] = dict(hands)
-    return entry
+    for key, value in (("night", night), ("round", number), ("dealer", dealer)):
+        entry.setdefault(key, value)
+    entry.setdefault("preset", preset)
+    entry = {**NEW, **entry}
+    typed, problems = _read_checked(entry, people)
+    if problems:
+        raise RoundProblems(problems)
+    if typed is None:  # a fault only the codec names (a transfer's unknown key)
+        decode(entry)  # raises its FieldError
+    assert isinstance(typed, RoundEntry)
+    return typed
 
 
 # -- checking ------------------------------------------------------------------------------
