@@ -68,7 +68,6 @@ from banluck.money.entries import (
     read,
     read_loosely,
     reversal_reason,
-    reversed_kind,
 )
 from banluck.money.names import Rename, names_after, renamed, sound_renames
 
@@ -341,7 +340,7 @@ def correction(
         reverses=target.seq,
         reason=reason.strip(),
         transfers=reversed_transfers,
-        reversed_kind=reversed_kind(reversed_transfers),
+        reversed_kind=target.kind,
     )
 
 
