@@ -784,6 +784,7 @@ def _plain(value: Any) -> Any:
 _STORED_AS = {"payer": "from", "payee": "to", "old": "from", "new": "to"}
 """The stored keys of the fields whose names differ from them."""
 _NOT_STORED = ("seq", "layout", "extra")
+_OPTIONAL = ("stakes", "table_before", "reversed_kind")  # stored where not None
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
@@ -792,7 +793,7 @@ def _fields(entry: Entry) -> dict[str, Any]:
     for spec in dataclass_fields(entry):
         value = getattr(entry, spec.name)
         # a round's optional keys: with a layout, only those that were stored come out (`encode`)
-        optional = spec.name in ("stakes", "table_before") and value is None and not entry.layout
+        optional = spec.name in _OPTIONAL and value is None and not entry.layout
         if spec.name not in _NOT_STORED and not optional:
             out[_STORED_AS.get(spec.name, spec.name)] = _plain(value)
     if isinstance(entry, RoundEntry):

@@ -757,6 +757,10 @@ def _correction_problems(
         reversed_by[target_seq] = own_seq
     if isinstance(target, Damaged):
         return [*problems, f"reverses seq {target_seq}, which is itself damaged"]
+    if "reversed_kind" in entry.layout and entry.reversed_kind != target.kind:
+        problems.append(
+            f"says it reverses a {entry.reversed_kind}, but seq {target_seq} is a {target.kind}"
+        )
     effect = stood[target_seq][0] if target_seq in stood else target.effect()
     want = Counter((t.payee, t.payer, t.amount) for t in effect)
     have = Counter((t.payer, t.payee, t.amount) for t in entry.transfers)

@@ -138,6 +138,10 @@ def test_a_correction_stored_before_its_kind_was_reads_as_before() -> None:
         assert undo.kind == "correction" and undo.reversed_kind == "payment"
         assert stats.result_nets(undo) == {}
     assert encode(decode(stored)) == stored
+    wrong = {**recorded(ledger.correction(pay, "typo"), 2), "reversed_kind": "round"}
+    assert [p.message for p in ledger.check([pay, wrong], ["Ann", "Bob"])] == [
+        "seq 2 (correction): says it reverses a round, but seq 1 is a payment"
+    ]
 
 
 def test_the_counted_kinds_are_ban_lucks_and_the_indexs() -> None:
