@@ -13,29 +13,6 @@ Money is whole numbers. A balance is what a person is owed (positive) or owes (n
 transfer `{from: A, to: B, amount: n}` moves n of balance from A to B, so every list of transfers
 nets to zero. A payment of n in cash from A to B settles debt: A's balance rises by n and B's falls
 by n (its effect is the transfer `{from: B, to: A}`).
-
-API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.money.Transfer`):
-    as_entry(entry) -> Entry                   the typed entry (LedgerError if malformed)
-    effect(entry) -> tuple[Transfer, ...]      what an entry does to balances
-    net_of(entry) -> dict[str, int]            its per-person change (`Entry.nets()`, the one
-                                               net computation)
-    balances(entries) -> dict[str, int]        the truth, from all entries (sorted by name)
-    summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
-    add_summaries(a, b) -> dict[str, Summary]
-    payment(payer, payee, amount, note) -> PaymentEntry  a new payment entry (`NEW`: no seq yet)
-    pool_entry(kind, player, pool, amount, note)         a new buy-in or prize (`NEW`)
-    correction(target, reason) -> CorrectionEntry        a new correction entry (`NEW`)
-    amendment(target, now, ...) -> AmendmentEntry        a new correction of a round's lines
-    rename(old, new) -> RenameEntry                      a new rename entry (`NEW`)
-    round_entry(data, night, ...) -> RoundEntry          a new round from the engine's dict,
-                                                         completed from the open night
-    entry_problems(entry, people) -> list[str]           what is wrong with one entry
-    check(entries, people, cached=None) -> list[Problem] every problem in a ledger
-    CHECKS                                     the checks `check` runs over the entries it
-                                               read, in order: small functions, each taking
-                                               the entries and returning its problems; a new
-                                               kind of entry adds one (and a reader in
-                                               `banluck.money.entries.READERS`)
 """
 
 from __future__ import annotations
@@ -57,7 +34,6 @@ from banluck.money.entries import (
     Entry,
     Fault,
     FieldError,
-    LedgerError,
     PaymentEntry,
     PrizeEntry,
     RenameEntry,
@@ -69,42 +45,8 @@ from banluck.money.entries import (
     read_loosely,
     reversal_reason,
 )
+from banluck.money.entries import LedgerError as LedgerError  # the builders' error
 from banluck.money.names import Rename, names_after, renamed, sound_renames
-
-__all__ = [
-    "CHECKS",
-    "KINDS",
-    "POOL_KINDS",
-    "RESERVED",
-    "BanluckError",
-    "Check",
-    "Checked",
-    "Damaged",
-    "LedgerError",
-    "Problem",
-    "RoundProblems",
-    "Standing",
-    "Summary",
-    "add_summaries",
-    "amendment",
-    "as_entry",
-    "balances",
-    "check",
-    "correction",
-    "corrections_reverse_exactly",
-    "effect",
-    "entries_well_formed",
-    "entry_problems",
-    "net_of",
-    "payment",
-    "pool_entry",
-    "rename",
-    "round_entry",
-    "seqs_increase",
-    "standing",
-    "subtract_summaries",
-    "summarise",
-]
 
 KINDS = ("round", "payment", "correction", "buy-in", "prize", "rename")
 POOL_KINDS = ("buy-in", "prize")
