@@ -36,17 +36,8 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import Transfer, nets
-
-__all__ = [
-    "EXACT_LIMIT",
-    "Method",
-    "Plan",
-    "Transfer",
-    "apply",
-    "plan",
-    "plan_via",
-]
+from banluck.core.money import Transfer as Transfer  # the plans' transfers
+from banluck.core.money import nets
 
 EXACT_LIMIT = 30
 """The most people (after pairing opposites) that `plan` settles with the fewest transfers."""
