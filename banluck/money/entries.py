@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import MAX_AMOUNT, MAX_TRANSFER, Transfer, nets
@@ -103,10 +103,11 @@ def people_only(amounts: Mapping[str, int]) -> dict[str, int]:
 # -- the entry types -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class _Entry:
     """What every entry has; `layout` is the stored keys in their stored order (() means every
-    field in the usual order)."""
+    field in the usual order). Only the kinds are made, each with its own `__init__`, `__repr__`
+    and `__eq__`."""
 
     seq: int
     night: int
@@ -205,7 +206,7 @@ class RenameEntry(_Entry):
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class _PoolEntry(_Entry):
     """A tournament's `amount` between `player` and the prize pool `pool` (a pool name, whose
     account is `pool_account(pool)`)."""
@@ -307,8 +308,7 @@ class Why(Enum):
     NOT_TRANSFER = "not a transfer of money"
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
+class Fault(NamedTuple):
     """One thing wrong with a stored entry: at `path` (its key, then the number of a transfer or
     a name within it) the entry holds `value` (None when missing), which is wrong for `why`;
     `problem` says so in the codec's words (`FieldError`).

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeAlias, TypedDict
+from typing import Any, NamedTuple, TypeAlias, TypedDict
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
@@ -213,8 +212,7 @@ def pool_entry(
     return made(**NEW, player=player, pool=pool, amount=amount, note=note)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """Where an entry stands after the entries that follow it: its effect (a round's as its
     amendments left it), its hands and lines as amended, and what reversed or amended it."""
 
@@ -480,8 +478,7 @@ def _read_checked(
     return typed, [phrase for fault in faults if (phrase := _phrase(fault))]
 
 
-@dataclass(frozen=True, slots=True)
-class Damaged:
+class Damaged(NamedTuple):
     """Where `check` found an entry unsound on its own: it stands in for the entry, so that the
     cross-entry checks know it is there (its seq and kind) and why it was not read."""
 
@@ -491,8 +488,7 @@ class Damaged:
     problems: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One problem `check` found: the seq of the entry it is about (None for the ledger as a
     whole, or an entry without a whole-number seq) and the line that says it, as `banluck
     check` prints it."""
