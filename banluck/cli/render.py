@@ -443,10 +443,14 @@ def fits(
 ) -> bool:
     """Whether a table of these cells fits `width` columns whole (no cell cut or wrapped):
     each column as wide as its widest cell, two spaces between columns (the table of
-    `records`), or rich's borders and padding when `boxed`."""
-    widths = [_cells(h) for h in heads]
+    `records`, whose cells are markup), or rich's borders and padding when `boxed` (a table of
+    plain cells, `by_column`)."""
+    from rich.cells import cell_len
+
+    size = cell_len if boxed else _cells
+    widths = [size(h) for h in heads]
     for row in rows:
-        widths = [max(w, _cells(c)) for w, c in zip(widths, row, strict=True)]
+        widths = [max(w, size(c)) for w, c in zip(widths, row, strict=True)]
     if boxed:
         return sum(widths) + 3 * len(widths) + 1 <= width
     return sum(widths) + 2 * (len(widths) - 1) <= width
