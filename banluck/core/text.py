@@ -5,7 +5,6 @@ escape codes or other control characters could clear the screen or hide ledger r
 from __future__ import annotations
 
 import re
-import unicodedata
 
 _HIDDEN = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 """The marks that turn text around (right-to-left overrides): they can make a line read other
@@ -23,6 +22,8 @@ def plain_problem(text: str, what: str) -> str | None:
     found = _CONTROL.search(text)
     if found is None:
         return None
+    import unicodedata  # only to name what was found
+
     ch = found[0]
     name = unicodedata.name(ch, "")
     said = f"U+{ord(ch):04X}" + (f" {name.lower()}" if name else "")
