@@ -9,7 +9,7 @@ import sys
 from functools import reduce
 from operator import getitem
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -43,7 +43,7 @@ def _value(value: object) -> str:
     """A knob's value as it is written in TOML and typed on the command line."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    return str(tuple(value) if isinstance(value, list) else value)  # a list as a preset holds it
 
 
 # Knobs that name and describe a preset rather than set a rule: shown above the tables.
@@ -107,18 +107,18 @@ def show(
 
     schema, values = presets.read_knobs(name)  # no preset built: its knobs are all it shows
     knobs = [k for k in schema.knobs if k.key not in _LABELS]
-    preset = _Read(values)
+    shown = {k.key: _value(reduce(getitem, k.key.split("."), values)) for k in knobs}
     out = render.console()
     if out.width < 60:
         from rich.padding import Padding
         from rich.text import Text
 
         out.print(Text(f"{name} ({_where(name)}: {presets.path_of(name)})", "bold"))
-        out.print(Text(preset.description))
+        out.print(Text(values["description"]))
         # narrow: one knob a block, its meaning and allowed values indented under it (a wrapped
         # line keeps the indent), wrapped at words
         for knob in knobs:
-            out.print(Text(f"{knob.key} = {_value(preset.get(knob.key))}", "bold"))
+            out.print(Text(f"{knob.key} = {shown[knob.key]}", "bold"))
             out.print(Padding(Text(knob.help), (0, 0, 0, 2), expand=False))
             out.print(
                 Padding(Text(f"allowed: {_allowed(knob)}", "dim"), (0, 0, 0, 2), expand=False)
@@ -133,25 +133,12 @@ def show(
     for i, knob in enumerate(knobs):
         last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
         table.add_row(
-            *_cells(knob.key, _value(preset.get(knob.key)), _allowed(knob), knob.help),
+            *_cells(knob.key, shown[knob.key], _allowed(knob), knob.help),
             end_section=last_of_section,
         )
     typer.echo(f"name         {name} ({_where(name)}: {presets.path_of(name)})")
-    typer.echo(f"description  {preset.description}")
+    typer.echo(f"description  {values['description']}")
     out.print(table)
-
-
-class _Read:
-    """A checked preset mapping read as a preset is: `description`, and `get` of a dotted key
-    (a list as the preset holds it, a tuple)."""
-
-    def __init__(self, values: dict[str, Any]) -> None:
-        self.values = values
-        self.description = str(values["description"])
-
-    def get(self, key: str) -> object:
-        value = reduce(getitem, key.split("."), self.values)
-        return tuple(value) if isinstance(value, list) else value
 
 
 def _cells(*texts: str) -> "list[Text]":
