@@ -43,7 +43,7 @@ def _value(value: object) -> str:
     """A knob's value as it is written in TOML and typed on the command line."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(tuple(value) if isinstance(value, list) else value)  # a list as a preset holds it
+    return str(value)
 
 
 # Knobs that name and describe a preset rather than set a rule: shown above the tables.
@@ -107,7 +107,9 @@ def show(
 
     schema, values = presets.read_knobs(name)  # no preset built: its knobs are all it shows
     knobs = [k for k in schema.knobs if k.key not in _LABELS]
-    shown = {k.key: _value(reduce(getitem, k.key.split("."), values)) for k in knobs}
+    got = {k.key: reduce(getitem, k.key.split("."), values) for k in knobs}
+    # a list as a preset holds it, a tuple
+    shown = {key: _value(tuple(v) if isinstance(v, list) else v) for key, v in got.items()}
     out = render.console()
     if out.width < 60:
         from rich.padding import Padding
