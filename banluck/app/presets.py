@@ -28,6 +28,7 @@ from banluck.core.suggest import close_to, key_hint
 from banluck.core.text import plain_problem
 
 if TYPE_CHECKING:
+    from banluck.core.knobs import Schema
     from banluck.table.preset import TablePreset
 
 DEFAULT_PRESET = "chinese"
@@ -235,12 +236,25 @@ def listing_of(path: Path) -> tuple[str | None, str | None, list[str]]:
     return description, game if isinstance(game, str) else None, problems
 
 
-def read_file(path: Path) -> TablePreset:
-    """Read and validate one preset file; every problem is reported with the file's name."""
+def _checked(path: Path) -> dict[str, Any]:
     data, problems = _parse(read_text(path), path)
     if problems or data is None:
         raise problems_error(path, problems)
-    return load_preset(data, source=str(path))
+    return data
+
+
+def read_file(path: Path) -> TablePreset:
+    """Read and validate one preset file; every problem is reported with the file's name."""
+    return load_preset(_checked(path), source=str(path))
+
+
+def read_knobs(name: str) -> tuple[Schema, dict[str, Any]]:
+    """The preset called `name` as its game's schema and its checked mapping at the schema's
+    version, checked as `load` checks it but with no preset built (`rules show`)."""
+    path = path_of(name)
+    data = _checked(path)
+    schema = schema_for(data, str(path))
+    return schema, schema.load(data, str(path))
 
 
 def load(name: str = DEFAULT_PRESET) -> TablePreset:

@@ -13,7 +13,6 @@ writes them with it, and `undo` of that line takes them back out in the same wri
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -210,7 +209,8 @@ class Session:
             self.store.record_round(
                 done.settled.to_dict(), night_update={"dealer": s.dealer, "table": table}
             )
-            # the record as stored: the table as JSON keeps it (the store's `_clean_table`)
+            import json  # the record as stored: the table as JSON keeps it (`_clean_table`)
+
             stored_table = json.loads(json.dumps(table))
             self.record = {**self.record, "dealer": s.dealer, "table": stored_table}
             self.live = []

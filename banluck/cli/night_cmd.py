@@ -1,7 +1,6 @@
 """`banluck night start|show|close` and `banluck act LINE`: the open night in the store."""
 
 import re
-import shlex
 from typing import Annotated
 
 import typer
@@ -146,6 +145,8 @@ def act(
         if any(not w.strip() for w in line):
             raise BanluckError("an empty word in the line: give each word (a name, a card) in full")
         # words the shell kept together stay together (a quoted name is refused, not split in two)
+        import shlex
+
         text = " ".join(shlex.quote(w) if re.search(r"[\s#'\"]", w) else w for w in line)
     if line and line[0].lower() in ("undo", "u") and len(line) > 1:
         raise BanluckError("undo takes no words after it: type `banluck act undo` alone")

@@ -33,13 +33,22 @@ def console() -> Console:
 
             return super().render_str(shown(text), **how)
 
+        inside = False  # rich renders what a renderable yields through `render` again
+
         def render(self, renderable: Any, options: Any = None) -> Iterator[Segment]:
+            if self.inside:  # escaped once, by the outermost call
+                yield from super().render(renderable, options)
+                return
             from rich.segment import Segment
 
             from banluck.core.text import shown
 
-            for part in super().render(renderable, options):
-                yield part if part.control else Segment(shown(part.text), part.style)
+            self.inside = True
+            try:
+                for part in super().render(renderable, options):
+                    yield part if part.control else Segment(shown(part.text), part.style)
+            finally:
+                self.inside = False
 
     if os.environ.get("NO_COLOR"):
         return Shown(color_system=None, no_color=True, highlight=False, emoji=False)
@@ -464,7 +473,7 @@ def _cells(text: str) -> int:
     """The columns a cell of console markup takes."""
     from rich.text import Text
 
-    return Text.from_markup(text).cell_len
+    return Text.from_markup(text, emoji=False).cell_len
 
 
 def fits(
@@ -472,10 +481,14 @@ def fits(
 ) -> bool:
     """Whether a table of these cells fits `width` columns whole (no cell cut or wrapped):
     each column as wide as its widest cell, two spaces between columns (the table of
-    `records`), or rich's borders and padding when `boxed`."""
-    widths = [_cells(h) for h in heads]
+    `records`, whose cells are markup), or rich's borders and padding when `boxed` (a table of
+    plain cells, `by_column`)."""
+    from rich.cells import cell_len
+
+    size = cell_len if boxed else _cells
+    widths = [size(h) for h in heads]
     for row in rows:
-        widths = [max(w, _cells(c)) for w, c in zip(widths, row, strict=True)]
+        widths = [max(w, size(c)) for w, c in zip(widths, row, strict=True)]
     if boxed:
         return sum(widths) + 3 * len(widths) + 1 <= width
     return sum(widths) + 2 * (len(widths) - 1) <= width
@@ -525,9 +538,9 @@ def records(
         parts.append(Text(title, style="bold", overflow="fold"))
     room = max(10, width - 2)
     for row in rows:
-        parts.append(Text.from_markup(f"[bold]{row[0]}[/]"))
+        parts.append(Text.from_markup(f"[bold]{row[0]}[/]", emoji=False))
         for line in _pairs(heads, row, room):
-            parts.append(Text("  ") + Text.from_markup(line))
+            parts.append(Text("  ") + Text.from_markup(line, emoji=False))
     if caption:
         parts.append(Text(caption, style="dim"))
     return Group(*parts)

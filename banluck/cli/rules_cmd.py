@@ -6,6 +6,8 @@ editor's helpers are imported inside the commands that use them.
 """
 
 import sys
+from functools import reduce
+from operator import getitem
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -110,29 +112,32 @@ def show(
 
     Example: banluck rules show kampung
     """
-    preset = presets.load(name)
     if as_json:
         import json
 
-        typer.echo(json.dumps(preset.to_dict(), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(presets.load(name).to_dict(), indent=2, ensure_ascii=False))
         return
     from rich import box
     from rich.table import Table
 
     from banluck.cli import render
 
-    knobs = [k for k in knobs_of(preset) if k.key not in _LABELS]
+    schema, values = presets.read_knobs(name)  # no preset built: its knobs are all it shows
+    knobs = [k for k in schema.knobs if k.key not in _LABELS]
+    got = {k.key: reduce(getitem, k.key.split("."), values) for k in knobs}
+    # a list as a preset holds it, a tuple
+    shown = {key: _value(tuple(v) if isinstance(v, list) else v) for key, v in got.items()}
     out = render.console()
     if out.width < 60:
         from rich.padding import Padding
         from rich.text import Text
 
         out.print(Text(f"{name} ({_where(name)}: {presets.path_of(name)})", "bold"))
-        out.print(Text(preset.description))
+        out.print(Text(values["description"]))
         # narrow: one knob a block, its meaning and allowed values indented under it (a wrapped
         # line keeps the indent), wrapped at words
         for knob in knobs:
-            out.print(Text(f"{knob.key} = {_value(preset.get(knob.key))}", "bold"))
+            out.print(Text(f"{knob.key} = {shown[knob.key]}", "bold"))
             out.print(Padding(Text(knob.help), (0, 0, 0, 2), expand=False))
             out.print(
                 Padding(Text(f"allowed: {_allowed(knob)}", "dim"), (0, 0, 0, 2), expand=False)
@@ -147,7 +152,7 @@ def show(
     for i, knob in enumerate(knobs):
         last_of_section = i + 1 < len(knobs) and sections[i + 1] != sections[i]
         table.add_row(
-            *_cells(knob.key, _value(preset.get(knob.key)), _allowed(knob), knob.help),
+            *_cells(knob.key, shown[knob.key], _allowed(knob), knob.help),
             end_section=last_of_section,
         )
     from rich.text import Text
@@ -156,7 +161,7 @@ def show(
     head.add_column(no_wrap=True)
     head.add_column()  # wrapped at words under itself
     head.add_row("name", Text(f"{name} ({_where(name)}: {presets.path_of(name)})"))
-    head.add_row("description", Text(preset.description))
+    head.add_row("description", Text(values["description"]))
     out.print(head)
     out.print(table)
 

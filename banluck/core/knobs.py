@@ -14,9 +14,10 @@ and keep settling exactly as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from functools import reduce
-from typing import Any, ClassVar, Self, TypeGuard
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Self, TypeGuard
 
 from banluck.core.errors import PresetError
 from banluck.core.suggest import close_to, key_hint
@@ -30,8 +31,7 @@ def choices(alias: Any) -> tuple[str, ...]:
     return tuple(alias.__args__)
 
 
-@dataclass(frozen=True, slots=True)
-class Knob:
+class Knob(NamedTuple):
     """One setting of a preset: its dotted key, type, allowed values and meaning.
 
     `since` is the schema version that added it; a file of an earlier version takes `default`.
@@ -125,8 +125,7 @@ _BOOLS = dict.fromkeys(("true", "yes", "on", "1"), True) | dict.fromkeys(
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-@dataclass(frozen=True, slots=True)
-class Schema:
+class Schema(NamedTuple):
     """The knobs of one game at its current `version`, and how older mappings are brought up.
 
     `migrations[v]` turns a mapping of version v into one of version v + 1 (renamed keys, changed
@@ -137,7 +136,7 @@ class Schema:
     game: str
     version: int
     knobs: tuple[Knob, ...]
-    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    migrations: Mapping[int, Migration] = MappingProxyType({})
     # the rules between knobs that some command of the game checks (a tournament's cut-offs
     # before its last hand): each returns its problems with a checked mapping; a preset file is
     # valid only if every command can use it (`cross_problems`), while a night's stored snapshot

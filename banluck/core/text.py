@@ -5,7 +5,6 @@ escape codes or other control characters could clear the screen or hide ledger r
 from __future__ import annotations
 
 import re
-import unicodedata
 
 _HIDDEN = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 """The marks that turn text around (right-to-left overrides): they can make a line read other
@@ -13,6 +12,8 @@ than it is."""
 
 _CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_HIDDEN}]")
 """A control character (Unicode's category Cc) or a mark that turns text around."""
+_ESCAPED = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_HIDDEN}]")
+"""What `shown` escapes: the same, but a line break."""
 
 
 def plain_problem(text: str, what: str) -> str | None:
@@ -21,6 +22,8 @@ def plain_problem(text: str, what: str) -> str | None:
     found = _CONTROL.search(text)
     if found is None:
         return None
+    import unicodedata  # only to name what was found
+
     ch = found[0]
     name = unicodedata.name(ch, "")
     said = f"U+{ord(ch):04X}" + (f" {name.lower()}" if name else "")
@@ -32,4 +35,4 @@ def shown(text: str) -> str:
     written as its escape (`\\u001b`), line breaks kept. New free text is refused with them
     (`plain_problem`); a store written by an earlier banluck may still hold them, and what they
     would do to the terminal (clear it, hide rows) is never done."""
-    return _CONTROL.sub(lambda m: m[0] if m[0] == "\n" else f"\\u{ord(m[0]):04x}", text)
+    return _ESCAPED.sub(lambda m: f"\\u{ord(m[0]):04x}", text)

@@ -16,8 +16,9 @@ Every entry has `seq` (global, strictly increasing), `night` (the night it was r
   default_stake, dealt, won). Any other key of the engine's round dict is kept in `extra`.
 - `payment` (`PaymentEntry`): `from`, `to`, `amount`, `note`: cash handed from payer to payee. It
   settles debt, so its effect is the transfer from payee to payer.
-- `correction` (`CorrectionEntry`): `reverses` (the seq it cancels), `reason`, and `transfers`
-  that exactly reverse that entry's effect (a round's effect as its amendments left it).
+- `correction` (`CorrectionEntry`): `reverses` (the seq it cancels), `reason`, `transfers`
+  that exactly reverse that entry's effect (a round's effect as its amendments left it), and
+  `reversed_kind`, that entry's kind (absent from corrections earlier versions stored: see CorrectionEntry).
 - `correction` of a round's lines (`AmendmentEntry`, schema 3): `amends` (the round's seq),
   `reason`, `round` and `round_night` (which round of which night), `dealer`, `log` (the round's
   lines as amended), `hands` and `hands_before` (the hand kinds after and before), `outcome` (the
@@ -43,7 +44,7 @@ from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import MAX_AMOUNT, MAX_TRANSFER, Transfer, nets
@@ -79,9 +80,10 @@ def reversal_reason(reason: str) -> str:
     return f"reverses: {reason}"
 
 
-def reversed_kind(transfers: tuple[Transfer, ...]) -> str | None:
-    """The kind of entry a stored correction's `transfers` reverse, as far as they tell it:
-    "payment" when each reverses a payment's transfer, else None."""
+def _kind_before_stored(transfers: tuple[Transfer, ...]) -> str | None:
+    """The kind of entry a correction stored without `reversed_kind` reverses (one written by
+    banluck before it stored the kind), as its transfers tell it: "payment" when each reverses a
+    payment's transfer, else None (a round, then: no other kind was corrected)."""
     payment = reversal_reason(PAYMENT_REASON)
     if transfers and all(t.reason == payment for t in transfers):
         return "payment"
@@ -101,10 +103,11 @@ def people_only(amounts: Mapping[str, int]) -> dict[str, int]:
 # -- the entry types -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class _Entry:
     """What every entry has; `layout` is the stored keys in their stored order (() means every
-    field in the usual order)."""
+    field in the usual order). Only the kinds are made, each with its own `__init__`, `__repr__`
+    and `__eq__`."""
 
     seq: int
     night: int
@@ -157,9 +160,9 @@ class PaymentEntry(_Entry):
 class CorrectionEntry(_Entry):
     """The reversal of entry `reverses`, for `reason`: its transfers undo that entry's effect.
 
-    `reversed_kind` is the kind of the entry reversed, where the correction tells it: "payment"
-    for the reversal of a payment (not stored as a field: a stored correction's transfers each
-    carry the reason of the transfer they reverse, `reversal_reason`), else None."""
+    `reversed_kind` is the kind of the entry reversed, taken from it when the correction is made
+    and stored with it; a correction stored before it was (without the key) reads it from its
+    transfers as far as they tell it: "payment", else None."""
 
     kind: ClassVar[str] = "correction"
     reverses: int
@@ -203,7 +206,7 @@ class RenameEntry(_Entry):
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class _PoolEntry(_Entry):
     """A tournament's `amount` between `player` and the prize pool `pool` (a pool name, whose
     account is `pool_account(pool)`)."""
@@ -305,8 +308,7 @@ class Why(Enum):
     NOT_TRANSFER = "not a transfer of money"
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
+class Fault(NamedTuple):
     """One thing wrong with a stored entry: at `path` (its key, then the number of a transfer or
     a name within it) the entry holds `value` (None when missing), which is wrong for `why`;
     `problem` says so in the codec's words (`FieldError`).
@@ -606,12 +608,14 @@ def _correction(r: _Reader) -> CorrectionEntry | AmendmentEntry:
     if "amends" in r.data:
         return _amendment(r, head)
     transfers = r.transfers("transfers")
+    reverses, reason = r.whole("reverses", "reverses"), r.text("reason", "reason", "reason")
+    kind = r.optional("reversed_kind", str, "text", "text")
     return CorrectionEntry(
         **head,
-        reverses=r.whole("reverses", "reverses"),
-        reason=r.text("reason", "reason", "reason"),
+        reverses=reverses,
+        reason=reason,
         transfers=transfers,
-        reversed_kind=reversed_kind(transfers),
+        reversed_kind=kind if "reversed_kind" in r.data else _kind_before_stored(transfers),
     )
 
 
@@ -757,7 +761,8 @@ def read_loosely(data: Mapping[str, Any]) -> Entry:
     )
     if kind != "round":  # a correction, or a kind only `check` can name
         reverses, reason = _opt(data, "reverses"), _opt(data, "reason")
-        return CorrectionEntry(seq, night, at, reverses, reason, moved, reversed_kind(moved))
+        kind = data["reversed_kind"] if "reversed_kind" in data else _kind_before_stored(moved)
+        return CorrectionEntry(seq, night, at, reverses, reason, moved, kind)
     hands = data["hands"]
     return RoundEntry(
         seq, night, at, _opt(data, "round"), data["dealer"], _opt(data, "preset"), (), moved, hands
@@ -778,7 +783,8 @@ def _plain(value: Any) -> Any:
 
 _STORED_AS = {"payer": "from", "payee": "to", "old": "from", "new": "to"}
 """The stored keys of the fields whose names differ from them."""
-_NOT_STORED = ("seq", "layout", "reversed_kind", "extra")
+_NOT_STORED = ("seq", "layout", "extra")
+_OPTIONAL = ("stakes", "table_before", "reversed_kind")  # stored where not None
 
 
 def _fields(entry: Entry) -> dict[str, Any]:
@@ -787,7 +793,7 @@ def _fields(entry: Entry) -> dict[str, Any]:
     for spec in dataclass_fields(entry):
         value = getattr(entry, spec.name)
         # a round's optional keys: with a layout, only those that were stored come out (`encode`)
-        optional = spec.name in ("stakes", "table_before") and value is None and not entry.layout
+        optional = spec.name in _OPTIONAL and value is None and not entry.layout
         if spec.name not in _NOT_STORED and not optional:
             out[_STORED_AS.get(spec.name, spec.name)] = _plain(value)
     if isinstance(entry, RoundEntry):

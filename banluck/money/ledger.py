@@ -13,37 +13,13 @@ Money is whole numbers. A balance is what a person is owed (positive) or owes (n
 transfer `{from: A, to: B, amount: n}` moves n of balance from A to B, so every list of transfers
 nets to zero. A payment of n in cash from A to B settles debt: A's balance rises by n and B's falls
 by n (its effect is the transfer `{from: B, to: A}`).
-
-API (an entry is a stored dict or a typed `Entry`; Transfer is `banluck.core.money.Transfer`):
-    as_entry(entry) -> Entry                   the typed entry (LedgerError if malformed)
-    effect(entry) -> tuple[Transfer, ...]      what an entry does to balances
-    net_of(entry) -> dict[str, int]            its per-person change (`Entry.nets()`, the one
-                                               net computation)
-    balances(entries) -> dict[str, int]        the truth, from all entries (sorted by name)
-    summarise(entries) -> dict[str, Summary]   per person: net, rounds played/dealt, hand kinds
-    add_summaries(a, b) -> dict[str, Summary]
-    payment(payer, payee, amount, note) -> PaymentEntry  a new payment entry (`NEW`: no seq yet)
-    pool_entry(kind, player, pool, amount, note)         a new buy-in or prize (`NEW`)
-    correction(target, reason) -> CorrectionEntry        a new correction entry (`NEW`)
-    amendment(target, now, ...) -> AmendmentEntry        a new correction of a round's lines
-    rename(old, new) -> RenameEntry                      a new rename entry (`NEW`)
-    round_entry(data) -> dict                            a round entry from the engine's dict
-                                                         (the store completes it from the night)
-    entry_problems(entry, people) -> list[str]           what is wrong with one entry
-    check(entries, people, cached=None) -> list[Problem] every problem in a ledger
-    CHECKS                                     the checks `check` runs over the entries it
-                                               read, in order: small functions, each taking
-                                               the entries and returning its problems; a new
-                                               kind of entry adds one (and a reader in
-                                               `banluck.money.entries.READERS`)
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeAlias, TypedDict
+from typing import Any, NamedTuple, TypeAlias, TypedDict
 
 from banluck.core.errors import BanluckError
 from banluck.core.money import Transfer, nets
@@ -57,7 +33,6 @@ from banluck.money.entries import (
     Entry,
     Fault,
     FieldError,
-    LedgerError,
     PaymentEntry,
     PrizeEntry,
     RenameEntry,
@@ -68,43 +43,9 @@ from banluck.money.entries import (
     read,
     read_loosely,
     reversal_reason,
-    reversed_kind,
 )
+from banluck.money.entries import LedgerError as LedgerError  # the builders' error
 from banluck.money.names import Rename, names_after, renamed, sound_renames
-
-__all__ = [
-    "CHECKS",
-    "KINDS",
-    "POOL_KINDS",
-    "RESERVED",
-    "BanluckError",
-    "Check",
-    "Checked",
-    "Damaged",
-    "LedgerError",
-    "Problem",
-    "Standing",
-    "Summary",
-    "add_summaries",
-    "amendment",
-    "as_entry",
-    "balances",
-    "check",
-    "correction",
-    "corrections_reverse_exactly",
-    "effect",
-    "entries_well_formed",
-    "entry_problems",
-    "net_of",
-    "payment",
-    "pool_entry",
-    "rename",
-    "round_entry",
-    "seqs_increase",
-    "standing",
-    "subtract_summaries",
-    "summarise",
-]
 
 KINDS = ("round", "payment", "correction", "buy-in", "prize", "rename")
 POOL_KINDS = ("buy-in", "prize")
@@ -271,8 +212,7 @@ def pool_entry(
     return made(**NEW, player=player, pool=pool, amount=amount, note=note)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(NamedTuple):
     """Where an entry stands after the entries that follow it: its effect (a round's as its
     amendments left it), its hands and lines as amended, and what reversed or amended it."""
 
@@ -340,7 +280,7 @@ def correction(
         reverses=target.seq,
         reason=reason.strip(),
         transfers=reversed_transfers,
-        reversed_kind=reversed_kind(reversed_transfers),
+        reversed_kind=target.kind,
     )
 
 
@@ -398,11 +338,28 @@ def rename(old: str, new: str) -> RenameEntry:
     return RenameEntry(**NEW, old=old, new=new)
 
 
-def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A round entry (no seq yet) from the round engine's dict; lists and dicts are copied.
+class RoundProblems(LedgerError):
+    """A round the engine settled that cannot be recorded: `problems`, each one phrase."""
 
-    Missing `log` and `hands` become empty; the store fills `night`, `round`, `dealer` and
-    `preset` from the open night when they are absent. Raises LedgerError on reserved keys.
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = list(problems)
+
+
+def round_entry(
+    data: Mapping[str, Any],
+    night: int,
+    number: int,
+    dealer: str,
+    preset: Mapping[str, Any],
+    people: Collection[str] | None = None,
+) -> RoundEntry:
+    """A round entry, not yet recorded (`NEW`), from the round engine's dict, completed from the
+    open night where the dict says nothing: `night`, its `round` number, `dealer` and `preset`
+    (snapshot). Its lists and dicts are copies, and it keeps the dict's keys (`layout`).
+
+    Raises LedgerError on reserved keys, RoundProblems naming each problem (with `people`,
+    every name must be one of them).
     """
     if not isinstance(data, Mapping):
         raise LedgerError(f"a round is a dict of its results, not {type(data).__name__}")
@@ -412,9 +369,8 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
             f"a round dict may not set {', '.join(taken)}: the store assigns "
             f"{'them' if len(taken) > 1 else 'it'}"
         )
-    entry: dict[str, Any] = {"kind": "round"}
-    entry.update(data)
-    # Copies of the usual shapes; anything else is kept as it is for entry_problems to name.
+    entry: dict[str, Any] = {"kind": "round", **data}
+    # copies of the usual shapes; anything else is kept as it is for the problems to name
     log, transfers, hands = data.get("log", []), data.get("transfers", []), data.get("hands", {})
     if isinstance(log, list | tuple):
         entry["log"] = list(log)
@@ -422,7 +378,17 @@ def round_entry(data: Mapping[str, Any]) -> dict[str, Any]:
         entry["transfers"] = [dict(t) if isinstance(t, Mapping) else t for t in transfers]
     if isinstance(hands, Mapping):
         entry["hands"] = dict(hands)
-    return entry
+    for key, value in (("night", night), ("round", number), ("dealer", dealer)):
+        entry.setdefault(key, value)
+    entry.setdefault("preset", preset)
+    entry = {**NEW, **entry}
+    typed, problems = _read_checked(entry, people)
+    if problems:
+        raise RoundProblems(problems)
+    if typed is None:  # a fault only the codec names (a transfer's unknown key)
+        decode(entry)  # raises its FieldError
+    assert isinstance(typed, RoundEntry)
+    return typed
 
 
 # -- checking ------------------------------------------------------------------------------
@@ -512,8 +478,7 @@ def _read_checked(
     return typed, [phrase for fault in faults if (phrase := _phrase(fault))]
 
 
-@dataclass(frozen=True, slots=True)
-class Damaged:
+class Damaged(NamedTuple):
     """Where `check` found an entry unsound on its own: it stands in for the entry, so that the
     cross-entry checks know it is there (its seq and kind) and why it was not read."""
 
@@ -523,8 +488,7 @@ class Damaged:
     problems: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One problem `check` found: the seq of the entry it is about (None for the ledger as a
     whole, or an entry without a whole-number seq) and the line that says it, as `banluck
     check` prints it."""
@@ -731,6 +695,10 @@ def _correction_problems(
         reversed_by[target_seq] = own_seq
     if isinstance(target, Damaged):
         return [*problems, f"reverses seq {target_seq}, which is itself damaged"]
+    if "reversed_kind" in entry.layout and entry.reversed_kind != target.kind:
+        problems.append(
+            f"says it reverses a {entry.reversed_kind}, but seq {target_seq} is a {target.kind}"
+        )
     effect = stood[target_seq][0] if target_seq in stood else target.effect()
     want = Counter((t.payee, t.payer, t.amount) for t in effect)
     have = Counter((t.payer, t.payee, t.amount) for t in entry.transfers)

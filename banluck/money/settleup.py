@@ -36,17 +36,8 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 from banluck.core.errors import BanluckError
-from banluck.core.money import Transfer, nets
-
-__all__ = [
-    "EXACT_LIMIT",
-    "Method",
-    "Plan",
-    "Transfer",
-    "apply",
-    "plan",
-    "plan_via",
-]
+from banluck.core.money import Transfer as Transfer  # the plans' transfers
+from banluck.core.money import nets
 
 EXACT_LIMIT = 30
 """The most people (after pairing opposites) that `plan` settles with the fewest transfers."""
@@ -256,8 +247,8 @@ def _subset_sums(values: Sequence[int]) -> list[int]:
 def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list[int]]:
     """The largest number of disjoint zero-sum groups covering `values` (which sum to zero).
 
-    Returns lists of indices into `values`. `strategy` ("auto", "chain" or "sweep") chooses how;
-    both give a largest partition, and "auto" takes whichever is cheaper for these values.
+    Returns lists of indices into `values`. `strategy` ("auto", "meet", "multiset" or "sweep")
+    chooses how; each gives a largest partition, and "auto" takes the cheapest for these values.
     """
     n = len(values)
     if n == 0:
@@ -281,13 +272,9 @@ def _zero_sum_groups(values: Sequence[int], strategy: str = "auto") -> list[list
         assert zero is not None
         packed = _packing(zero, full, _positive(values), _smallest(values))
         return [[i for i in range(n) if g >> i & 1] for g in packed]
-    if strategy == "chain":
-        sums = _subset_sums(values)
-        cuts = _longest_chain([m for m in range(1, full + 1) if sums[m] == 0])
-    elif strategy == "sweep":
-        cuts = _sweep(n, _subset_sums(values))
-    else:
+    if strategy != "sweep":
         raise ValueError(f"unknown strategy {strategy!r}")
+    cuts = _sweep(n, _subset_sums(values))
     groups = []
     inner = 0
     for cut in cuts:  # from the smallest zero-sum subset up to the whole set
@@ -601,30 +588,6 @@ def _most_groups(
         groups.append(choice)
         rest = left_of(rest, choice)
     return groups
-
-
-def _longest_chain(zero: Sequence[int]) -> list[int]:
-    """The longest chain of subsets, each strictly inside the next, ending at the last of `zero`.
-
-    `zero` lists every non-empty zero-sum subset in increasing order (a subset of `m` is smaller
-    than `m`); the whole set is last.
-    """
-    length: list[int] = []
-    parent: list[int] = []
-    for i, m in enumerate(zero):
-        best, up = 1, -1
-        for j in range(i):
-            s = zero[j]
-            if s & m == s and length[j] >= best:
-                best, up = length[j] + 1, j
-        length.append(best)
-        parent.append(up)
-    chain = []
-    i = len(zero) - 1
-    while i >= 0:
-        chain.append(zero[i])
-        i = parent[i]
-    return chain[::-1]
 
 
 def _sweep(n: int, sums: Sequence[int]) -> list[int]:

@@ -11,6 +11,7 @@ from typing import Any
 from tinydb.table import Document
 
 from banluck.money import ledger
+from banluck.money.entries import Entry
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import clean_line
@@ -247,15 +248,17 @@ def _stage_night(
     documents: list[Document] = []
     rounds = 0
     for item in items:
-        entry = dict(item)
-        if entry.setdefault("kind", "round") == "round":
+        entry: Entry | dict[str, Any] = dict(item)
+        if item.get("kind", "round") == "round":
             rounds += 1
-            entry = ledger.round_entry(item)
-            entry.update(night=night_id, round=item.get("round", rounds))
-            entry.setdefault("dealer", night["dealer"])
-            entry.setdefault("preset", night["snapshot"])
-        problems = ledger.entry_problems(entry, people)
-        if problems:
+            given = {**item, "night": night_id, "round": item.get("round", rounds)}
+            try:
+                entry = ledger.round_entry(
+                    given, night_id, rounds, night["dealer"], night["snapshot"], people
+                )
+            except ledger.RoundProblems as exc:
+                raise StoreError(f"cannot import night {night_id}: {exc}") from None
+        elif problems := ledger.entry_problems(item, people):
             raise StoreError(f"cannot import night {night_id}: {'; '.join(problems)}")
         stored, _ = tx.prepare(db, entry, seq, documents[-1]["digest"] if documents else None)
         documents.append(Document(stored, doc_id=seq))

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from banluck.core.errors import BanluckError
 from banluck.money import ledger
-from banluck.money.entries import Entry, between_rounds
+from banluck.money.entries import Entry, RoundEntry, between_rounds
 from banluck.money.ledger import Summary
 from banluck.storage import journal, schema
 from banluck.storage.clean import (
@@ -502,36 +502,43 @@ class Store:
         `dealer` (default: the night's dealer) and `preset` (snapshot; default: the night's).
         Returns the stored entry. Raises StoreError listing every problem, changing nothing.
         """
-        entry = ledger.round_entry(round)
-        if isinstance(entry.get("stakes"), Mapping):
-            for name, stake in entry["stakes"].items():
+        if not isinstance(round, Mapping):
+            raise ledger.LedgerError(
+                f"a round is a dict of its results, not {type(round).__name__}"
+            )
+        if isinstance(round.get("stakes"), Mapping):
+            for name, stake in round["stakes"].items():
                 clean_amount(stake, f"the stake of {name}")
 
-        def prepared(night: Mapping[str, Any], last: int) -> dict[str, Any]:
+        def prepared(night: Mapping[str, Any], last: int) -> tuple[RoundEntry, dict[str, Any]]:
             """The entry completed from the open night (its number after round `last`) and
-            checked; returns the night record as the round leaves it."""
-            if entry.setdefault("night", night["id"]) != night["id"]:
+            checked, and the night record as the round leaves it."""
+            if round.get("night", night["id"]) != night["id"]:
                 raise StoreError(
-                    f"the round is for night {entry['night']} but night {night['id']} is open"
+                    f"the round is for night {round['night']} but night {night['id']} is open"
                 )
-            if "round" not in entry:
-                entry["round"] = last + 1
-            entry.setdefault("dealer", night["dealer"])
-            entry.setdefault("preset", night["snapshot"])
-            problems = ledger.entry_problems(entry, night["players"])
-            if problems:
-                raise StoreError(f"cannot record the round: {'; '.join(problems)}")
-            return changed_night(dict(night), night_update or {})
+            try:
+                entry = ledger.round_entry(
+                    round,
+                    night["id"],
+                    last + 1,
+                    night["dealer"],
+                    night["snapshot"],
+                    night["players"],
+                )
+            except ledger.RoundProblems as exc:
+                raise StoreError(f"cannot record the round: {exc}") from None
+            return entry, changed_night(dict(night), night_update or {})
 
         def change(tx: Tx) -> dict[str, Any]:
             found = tx.journaled.get(tx.latest) if tx.latest is not None else None
             state = None if found is None else found.state
             if state is not None and state["night"]["status"] == "open":
                 # the round appended to the journal, which extends the night file on disk
-                changed = prepared(state["night"], int(state["round"]))
+                entry, changed = prepared(state["night"], int(state["round"]))
                 return tx.journal_round(state["night"]["id"], entry, changed)
             db = tx.open_db()
-            changed = prepared(night_of(db), last_round(tables_of(db)))
+            entry, changed = prepared(night_of(db), last_round(tables_of(db)))
             stored = tx.add_entry(db, entry)
             db.table("live").truncate()
             if night_update:

@@ -125,7 +125,7 @@ class Tx(View):
         return _prepared(entry, seq, night_of(db)["id"], lambda s: self._preset_ref(db, s), prev)
 
     def journal_round(
-        self, night_id: int, entry: Mapping[str, Any], night: Mapping[str, Any] | None
+        self, night_id: int, entry: Entry | Mapping[str, Any], night: Mapping[str, Any] | None
     ) -> dict[str, Any]:
         """Record a round in the journal of the night (`journaled`), not in its file: one line
         with the stored entry, the fields of the night record that `night` changes, and the preset snapshot

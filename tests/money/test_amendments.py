@@ -30,9 +30,13 @@ def round_one() -> dict[str, Any]:
             ],
             "hands": {"Bob": "normal", "Cat": "normal"},
             "stakes": {"Bob": 10, "Cat": 10},
-        }
+        },
+        night=1,
+        number=1,
+        dealer="Ann",
+        preset={"name": "chinese"},
     )
-    return {"seq": 1, "night": 1, "at": "t", **entry}
+    return recorded(entry, 1, at="t")
 
 
 def stamped(entry: Entry, seq: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banluck.core.errors import BanluckError
+from banluck.core.money import Transfer
 from banluck.money import ledger
 from banluck.money.ledger import LedgerError
 from tests.money.recorded import recorded
@@ -320,20 +321,33 @@ def test_correction_builder_refuses_correcting_a_correction_and_needs_a_reason()
 
 
 def test_round_entry_copies_the_engines_dict_and_keeps_extra_keys() -> None:
-    """The stored round does not share lists with the engine and keeps what it does not know."""
+    """The round is a typed entry completed from the night, sharing no list with the engine,
+    keeping what it does not know."""
     data = {
         "transfers": [{"from": "Bob", "to": "Ann", "amount": 10, "reason": "x"}],
         "log": ["a"],
         "hands": {"Bob": "bust"},
         "cards": {"Bob": "K Q 5"},
     }
-    entry = ledger.round_entry(data)
-    entry["transfers"][0]["amount"] = 99
-    entry["log"].append("b")
-    assert data["transfers"][0]["amount"] == 10 and data["log"] == ["a"]
-    assert entry["kind"] == "round" and entry["cards"] == {"Bob": "K Q 5"}
+    entry = ledger.round_entry(data, 3, 2, "Ann", {"name": "chinese"})
+    data["transfers"][0]["amount"] = 99
+    data["log"].append("b")
+    data["hands"]["Bob"] = "normal"
+    assert entry.transfers == (Transfer("Bob", "Ann", 10, "x"),)
+    assert entry.log == ("a",) and entry.hands == {"Bob": "bust"}
+    assert (entry.night, entry.round, entry.dealer) == (3, 2, "Ann")
+    assert entry.extra == {"cards": {"Bob": "K Q 5"}}
+    assert ledger.round_entry({**data, "round": 7}, 3, 2, "Ann", {}).round == 7
     with pytest.raises(LedgerError, match="may not set seq"):
-        ledger.round_entry({**data, "seq": 4})
+        ledger.round_entry({**data, "seq": 4}, 3, 2, "Ann", {})
+
+
+def test_round_entry_names_every_problem() -> None:
+    """A round that cannot be recorded says each thing wrong with it, in one error."""
+    data = {"transfers": [{"from": "Bob", "to": "Zed", "amount": 10, "reason": "x"}]}
+    with pytest.raises(ledger.RoundProblems) as caught:
+        ledger.round_entry(data, 1, 1, "Ann", {}, people=["Ann", "Bob"])
+    assert caught.value.problems == ["transfer 1 to Zed is not a known person"]
 
 
 def test_balances_of_a_malformed_entry_is_an_error_naming_it() -> None:

@@ -105,7 +105,7 @@ def test_totals_count_a_seated_player_who_won_nothing_and_a_payment() -> None:
 
 def test_a_payment_reversed_moves_no_result_and_a_round_reversed_does() -> None:
     """A correction of a payment moves debts, not results (`stats.DEBT_KINDS`): the kind it
-    reverses is data of the typed correction, read from its stored transfers."""
+    reverses is data of the typed correction, taken from the entry it reverses and stored."""
     from banluck.money import ledger
     from banluck.money.entries import decode
 
@@ -121,8 +121,27 @@ def test_a_payment_reversed_moves_no_result_and_a_round_reversed_does() -> None:
         RoundEntry(3, 1, "", round=1, dealer="Ann", preset={}, log=(), transfers=won, hands={})
     )
     undo_round = decode(recorded(ledger.correction(rnd, "misread"), 4))
-    assert undo_round.reversed_kind is None
+    assert undo_round.reversed_kind == "round"
     assert stats.result_nets(undo_round) == {"Ann": -5, "Bob": 5}
+
+
+def test_a_correction_stored_before_its_kind_was_reads_as_before() -> None:
+    """A correction an earlier version stored has no `reversed_kind`: a payment's reversal is
+    still known by its transfers, and still moves no result."""
+    from banluck.money import ledger
+    from banluck.money.entries import decode, encode, read_loosely
+
+    pay = recorded(ledger.payment("Ann", "Bob", 30), 1)
+    stored = recorded(ledger.correction(pay, "typo"), 2)
+    del stored["reversed_kind"]
+    for undo in (decode(stored), read_loosely(stored)):
+        assert undo.kind == "correction" and undo.reversed_kind == "payment"
+        assert stats.result_nets(undo) == {}
+    assert encode(decode(stored)) == stored
+    wrong = {**recorded(ledger.correction(pay, "typo"), 2), "reversed_kind": "round"}
+    assert [p.message for p in ledger.check([pay, wrong], ["Ann", "Bob"])] == [
+        "seq 2 (correction): says it reverses a round, but seq 1 is a payment"
+    ]
 
 
 def test_the_counted_kinds_are_ban_lucks_and_the_indexs() -> None:

@@ -13,7 +13,8 @@ from tests.storage.test_storage import a_round, open_night
 
 
 def test_each_new_entry_is_stored_with_the_keys_of_before(banluck_home: Path) -> None:
-    """A payment, a correction, a rename and a prize keep their stored keys and their order."""
+    """A payment, a correction, a rename and a prize keep their stored keys and their order; a
+    correction adds the kind of the entry it reverses (`reversed_kind`), last."""
     store = Store(banluck_home)
     open_night(store)
     rnd = store.record_round(a_round(("Bob", "Ann", 10)))
@@ -21,7 +22,8 @@ def test_each_new_entry_is_stored_with_the_keys_of_before(banluck_home: Path) ->
     fix = reverse(store, rnd["seq"], "misread")
     head = ["seq", "kind", "night", "at"]
     assert list(paid) == [*head, "from", "to", "amount", "note"]
-    assert list(fix) == [*head, "reverses", "reason", "transfers"]
+    assert list(fix) == [*head, "reverses", "reason", "transfers", "reversed_kind"]
+    assert fix["reversed_kind"] == "round"
     assert fix["transfers"] == [
         {"from": "Ann", "to": "Bob", "amount": 10, "reason": "reverses: Bob pays Ann"}
     ]
