@@ -80,6 +80,9 @@ from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer
 PAYOUTS = {"3:2": 1.5, "6:5": 1.2, "1:1": 1.0, "2:1": 2.0}
 DOUBLE_ON = ("any", "hard", "9-11", "10-11")
 SURRENDER = ("none", "late", "late-not-vs-ace")
+# How split hands are valued: "exact" (CDZ-, every card accounted for), or one of two
+# approximations (module docstring)
+SPLIT_METHODS = ("exact", "pair-cards", "fixed")
 # Options within TIE of the best count as equal: the first of stand, hit, double, surrender,
 # split is played (only the sd can depend on it).
 TIE = 1e-12
@@ -255,6 +258,10 @@ class _Solver:
         # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
+        # the same for a split hand played by the unsplit hand's decisions (`_play_cdz`), keyed
+        # by that key * 8 + the pair cards out besides the hand's own (at most 6)
+        self.cmemo: dict[int, Value] = {}
+        self.cvmemo: dict[int, list[float]] = {}
 
     # compositions
     def code(self, removed: Shoe) -> int:
@@ -269,6 +276,11 @@ class _Solver:
             return [2]
         rules = self.rules
         may_resplit = x != ACE or rules.resplit_aces
+        if self.split_method == "exact":
+            # the hands' first cards and the pair cards drawn to them (`_split_exact`)
+            if not may_resplit or rules.split_max_hands <= 2:
+                return [2]
+            return list(range(2, min(2 * rules.split_max_hands - 2, self.base[x]) + 1))
         seen: set[tuple[int, int, int]] = set()
 
         def f(k: int, t: int, j: int) -> None:
@@ -354,14 +366,50 @@ class _Solver:
         self.memo[key] = best
         return best
 
+    def _hits_cdz(self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool) -> bool:
+        """Whether a split hand hits under CDZ-: whether the unsplit hand of its own cards (the
+        `extra` other pair cards put back) is worth more hit than stood."""
+        total = _total(hard, ace)
+        if total >= 21:
+            return False
+        own = (*removed[:x], removed[x] - extra, *removed[x + 1 :])
+        own_code = code - extra * self.strides[x]
+        stood = _stood(self._at(own_code), total)[0]
+        return self._play(own, own_code, hard, ace)[0] > stood + TIE
+
+    def _play_cdz(
+        self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool
+    ) -> Value:
+        """A split hand of pair rank x after a hit: it stands or hits as the unsplit hand of its
+        own cards would (`_hits_cdz`), valued from the shoe less its cards and `extra` more pair
+        cards."""
+        key = ((code * 64 + hard * 2 + ace) * 8 + extra) * 10 + x
+        got = self.cmemo.get(key)
+        if got is None:
+            if self._hits_cdz(x, extra, removed, code, hard, ace):
+                got = self._one_card(removed, code, hard, ace, False, (x, extra))
+            else:
+                got = _stood(self._at(code), _total(hard, ace))
+            self.cmemo[key] = got
+        return got
+
     def double(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
         ev, m2 = self._one_card(removed, code, hard, ace, True)
         return 2 * ev, 4 * m2
 
-    def _one_card(self, removed: Shoe, code: int, hard: int, ace: bool, then_stand: bool) -> Value:
+    def _one_card(
+        self,
+        removed: Shoe,
+        code: int,
+        hard: int,
+        ace: bool,
+        then_stand: bool,
+        cdz: tuple[int, int] | None = None,
+    ) -> Value:
         """One more card, then the best play (a hit) or standing (a double, at the unit bet):
         `draws`, `_play` and `stand` written out; the busting cards together (their chance, less
-        that of the dealer's blackjack card after them where it does not lose all)."""
+        that of the dealer's blackjack card after them where it does not lose all). `cdz`: a
+        split hand (pair rank, pair cards out besides its own), played on by `_play_cdz`."""
         base, strides, memo = self.base, self.strides, self.memo
         left = self.size - sum(removed)
         ev = m2 = 0.0
@@ -378,6 +426,9 @@ class _Solver:
             v: Value | None
             if then_stand:
                 v = _stood(self._at(child), _total(h, soft))
+            elif cdz is not None:
+                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                v = self._play_cdz(cdz[0], cdz[1], nr, child, h, soft)
             elif (v := memo.get(child * 64 + h * 2 + soft)) is None:
                 v = self._play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), child, h, soft)
             ev += p * v[0]
@@ -454,8 +505,28 @@ class _Solver:
             self.vmemo[key] = got
         return got
 
+    def _play_vec_cdz(
+        self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool
+    ) -> list[float]:
+        """The outcome vector of `_play_cdz` (the same decisions)."""
+        key = ((code * 64 + hard * 2 + ace) * 8 + extra) * 10 + x
+        got = self.cvmemo.get(key)
+        if got is None:
+            if self._hits_cdz(x, extra, removed, code, hard, ace):
+                got = self._hit_vec(removed, code, hard, ace, cdz=(x, extra))
+            else:
+                got = self._stand_vec(self._at(code), _total(hard, ace), 1.0)
+            self.cvmemo[key] = got
+        return got
+
     def _hit_vec(
-        self, removed: Shoe, code: int, hard: int, ace: bool, double: bool = False
+        self,
+        removed: Shoe,
+        code: int,
+        hard: int,
+        ace: bool,
+        double: bool = False,
+        cdz: tuple[int, int] | None = None,
     ) -> list[float]:
         """The outcome vector of one more card, then `_play` (or standing: a double). A card
         that busts loses the bet whatever the dealer makes: the dealer's vector given those
@@ -480,6 +551,9 @@ class _Solver:
             soft = ace or r == ACE
             if double:
                 v = self._stand_vec(e, _total(h, soft), 2.0)
+            elif cdz is not None:
+                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                v = self._play_vec_cdz(cdz[0], cdz[1], nr, child, h, soft)
             else:
                 got = vmemo.get(child * 64 + h * 2 + soft)
                 if got is None:
@@ -494,10 +568,11 @@ class _Solver:
             w = [a - b * c for a, b, c in zip(w, scale, e[DEALER_AT:], strict=True)]
         return w
 
-    def _split_hand(self, x: int, j: int) -> SplitHand:
+    def _split_hand(self, x: int, j: int, cdz: bool = False) -> SplitHand:
         """One split hand drawing its second card with j pair cards out: the chance of a pair
         card, then ev, m2 and outcome vector of the non-pair branch and of keeping the pair
-        (each weighted by its chance)."""
+        (each weighted by its chance). `cdz`: the hand is played as the unsplit hand of its own
+        cards would be (CDZ-); else to its own best from the shoe it draws from."""
         rules = self.rules
         removed = _add((0,) * 10, x, j)
         code = self.code(removed)
@@ -516,18 +591,28 @@ class _Solver:
             e = self._at(ncode)
             v = _stood(e, total)
             choice = "S"
-            if not one_card and total < 21:
+            may_double = rules.double_after_split and self.may_double(hard, ace)
+            if cdz:
+                # the decision of the unsplit hand x r, the value from the split hand's shoe
+                if not one_card and total < 21:
+                    choice = self._first_choice(_add(_add((0,) * 10, x), r), hard, ace, may_double)
+                if choice == "H":
+                    v = self._one_card(nr, ncode, hard, ace, False, (x, j - 1))
+                elif choice == "D":
+                    v = self.double(nr, ncode, hard, ace)
+            elif not one_card and total < 21:
                 hit = self._one_card(nr, ncode, hard, ace, False)
                 if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
-                if rules.double_after_split and self.may_double(hard, ace):
+                if may_double:
                     dbl = self.double(nr, ncode, hard, ace)
                     if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
                 vec = self._stand_vec(e, total, 1.0)
             else:
-                vec = self._hit_vec(nr, ncode, hard, ace, double=choice == "D")
+                cz = (x, j - 1) if cdz and choice == "H" else None
+                vec = self._hit_vec(nr, ncode, hard, ace, double=choice == "D", cdz=cz)
             if r == x:
                 px = p
                 ev_p, m2_p = p * v[0], p * v[1]
@@ -539,8 +624,125 @@ class _Solver:
                     vec_n[i] += p * vec[i]
         return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
 
+    def _first_choice(self, own: Shoe, hard: int, ace: bool, may_double: bool) -> str:
+        """The first decision (S, H or D) of the unsplit two-card hand `own` (no surrender, no
+        split): the first of stand, hit, double within TIE of the best."""
+        code = self.code(own)
+        best, choice = _stood(self._at(code), _total(hard, ace))[0], "S"
+        hit = self._one_card(own, code, hard, ace, False)[0]
+        if hit > best + TIE:
+            best, choice = hit, "H"
+        if may_double and self.double(own, code, hard, ace)[0] > best + TIE:
+            choice = "D"
+        return choice
+
+    def _split_exact(self, x: int, removed: Shoe) -> Value:
+        """(E[sum], E[sum^2]) over the split hands of x x under CDZ-, every card accounted for.
+
+        Each hand is played by the unsplit hand's decisions, so its play depends on its own
+        cards only, and the cards may be dealt in another order without changing the joint law
+        of what each hand and the dealer get (cards dealt without replacement are
+        exchangeable): first the hands' second cards, one hand after another, which alone
+        decide how many hands there are; then one hand's further cards, then the dealer's. A
+        hand's expectation then depends only on its pair cards out (j: the hands' first cards
+        and any pair card it shares the shoe with) and on how many other hands' second cards
+        are known to be non-pair cards (b). Removing a card of unknown rank changes no
+        expectation, so, with v the chance that such a card is a pair card,
+        E(j, b - 1) = v E(j + 1, b - 1) + (1 - v) E(j, b): E(j, b) follows from the values
+        E(j', 0) of `_split_hand`. While the hands number fewer than the limit, a second card
+        is a non-pair card (the hand is done: an "N" hand) or a pair card (one more hand);
+        once the limit is reached the hands still waiting take any card, a pair card kept
+        ("X" hands), so the second cards of those are unknown to every other hand.
+
+        The second moment adds each hand's own to the cross terms of every two hands, taken
+        as independent given the dealer's final outcome (their correlation through the cards
+        they take from each other is left out; the edge does not depend on it)."""
+        rules = self.rules
+        limit = rules.split_max_hands if x != ACE or rules.resplit_aces else 2
+        pairs, size = self.base[x], self.size
+        hands: dict[int, SplitHand] = {}
+        known: dict[tuple[bool, int, int], list[float]] = {}
+        dealer = self._at(self.code(removed))[DEALER_AT:]
+
+        def moments(open_card: bool, j: int, b: int) -> list[float]:
+            """ev, m2 and outcome vector (9 numbers) of a hand with j pair cards out and b other
+            second cards known to be non-pair cards; its own second card any card
+            (`open_card`, an X hand) or a non-pair card (an N hand)."""
+            key = (open_card, j, b)
+            got = known.get(key)
+            if got is not None:
+                return got
+            if b == 0:
+                if j not in hands:
+                    hands[j] = self._split_hand(x, j, cdz=True)
+                px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p = hands[j]
+                if open_card:
+                    got = [
+                        ev_n + ev_p,
+                        m2_n + m2_p,
+                        *(a + c for a, c in zip(vec_n, vec_p, strict=True)),
+                    ]
+                else:
+                    scale = 1.0 / (1.0 - px) if px < 1.0 else 0.0
+                    got = [scale * ev_n, scale * m2_n, *(scale * a for a in vec_n)]
+            else:
+                # the chance that one more card of unknown rank is a pair card: the shoe holds
+                # the j pair cards out, b - 1 known non-pair cards and (N) the hand's own
+                v = (pairs - j) / (size - j - b + open_card)
+                fewer = moments(open_card, j, b - 1)
+                if v <= 0.0:
+                    got = fewer
+                elif v >= 1.0:
+                    got = [0.0] * 9
+                else:
+                    more = moments(open_card, j + 1, b - 1)
+                    got = [(a - v * c) / (1.0 - v) for a, c in zip(fewer, more, strict=True)]
+            known[key] = got
+            return got
+
+        def cross(a: Sequence[float], c: Sequence[float]) -> float:
+            """E[A C] of two hands' results, independent given the dealer's outcome."""
+            return sum(p * q / d for p, q, d in zip(a, c, dealer, strict=True) if d > 0)
+
+        ev = m2 = 0.0
+        # the second cards dealt so far: (hands waiting, hands, N hands done) -> chance
+        states = {(2, 2, 0): 1.0}
+        while states:
+            (k, t, c), chance = states.popitem()
+            if t == limit:
+                # the k waiting hands take any card (X); the c done hands are N
+                xs = moments(True, t, c)
+                ns = moments(False, t, c - 1) if c else xs
+                ev += chance * (c * ns[0] + k * xs[0])
+                m2 += chance * (
+                    c * ns[1]
+                    + k * xs[1]
+                    + c * (c - 1) * cross(ns[2:], ns[2:])
+                    + k * (k - 1) * cross(xs[2:], xs[2:])
+                    + 2 * c * k * cross(ns[2:], xs[2:])
+                )
+                continue
+            # the pool: the shoe less the t first cards and the c non-pair second cards
+            pool = size - t - c
+            q = (pairs - t) / pool
+            if q > 0.0:
+                nxt = (k + 1, t + 1, c)
+                states[nxt] = states.get(nxt, 0.0) + chance * q
+            if q < 1.0:
+                if k == 1:
+                    # every hand is done, each on a non-pair card (t < limit)
+                    ns = moments(False, t, t - 1)
+                    ev += chance * (1.0 - q) * t * ns[0]
+                    m2 += chance * (1.0 - q) * (t * ns[1] + t * (t - 1) * cross(ns[2:], ns[2:]))
+                else:
+                    nxt = (k - 1, t, c + 1)
+                    states[nxt] = states.get(nxt, 0.0) + chance * (1.0 - q)
+        return ev, m2
+
     def split(self, x: int, removed: Shoe) -> Value:
         """(E[sum], E[sum^2]) over the split hands of the pair x x (removed: the pair)."""
+        if self.split_method == "exact":
+            return self._split_exact(x, removed)
         rules = self.rules
         limit = rules.split_max_hands
         may_resplit = x != ACE or rules.resplit_aces
@@ -612,7 +814,7 @@ def solvers(
     shoe: Sequence[int] | None = None,
     *,
     use_numpy: bool | None = None,
-    split_method: str = "pair-cards",
+    split_method: str = "exact",
 ) -> list[_Solver | None]:
     """One solver per up card (None where the shoe holds none of that rank)."""
     full = tuple(shoe) if shoe is not None else rules.shoe()
@@ -621,8 +823,8 @@ def solvers(
     if sum((r + 1) * k for r, k in enumerate(full)) < 58:
         # a busted player hand and a finished dealer hand never take more than 57 points
         raise ValueError("the shoe is too small: it must hold cards worth at least 58 points")
-    if split_method not in ("pair-cards", "fixed"):
-        raise ValueError(f"split_method = {split_method!r}: pair-cards or fixed")
+    if split_method not in SPLIT_METHODS:
+        raise ValueError(f"split_method = {split_method!r}: one of {list(SPLIT_METHODS)}")
     numpy = _numpy_ok() if use_numpy is None else use_numpy
     return [_Solver(rules, full, u, numpy, split_method) if full[u] else None for u in range(10)]
 
@@ -654,7 +856,7 @@ def house_edge(
     shoe: Sequence[int] | None = None,
     *,
     use_numpy: bool | None = None,
-    split_method: str = "pair-cards",
+    split_method: str = "exact",
     take_even_money: bool = False,
 ) -> EdgeResult:
     """The exact house edge (module docstring). `shoe` overrides the full shoe (ten counts:
@@ -666,7 +868,7 @@ def house_edge(
     ev = m2 = 0.0
     every = (
         full_shoe_solvers(rules)
-        if shoe is None and use_numpy is None and split_method == "pair-cards"
+        if shoe is None and use_numpy is None and split_method == "exact"
         else solvers(rules, full, use_numpy=use_numpy, split_method=split_method)
     )
     for up, solver in enumerate(every):
