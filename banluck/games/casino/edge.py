@@ -255,6 +255,9 @@ class _Solver:
             for total in range(22)
         ]
         self.filled = not use_numpy
+        # the exact method with numpy computes every hand's values at once (`_Grid`)
+        self.use_grid = use_numpy and split_method == "exact"
+        self._grid: _Grid | None = None
         # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
@@ -467,17 +470,31 @@ class _Solver:
         mode = self.rules.surrender
         return mode == "late" or (mode == "late-not-vs-ace" and self.up != ACE)
 
+    def grid(self) -> _Grid:
+        if self._grid is None:
+            self._grid = _Grid(self, _add(self.base, self.up))
+        return self._grid
+
     def options(self, removed: Shoe, c1: int, c2: int) -> dict[str, Value]:
         """Every legal first decision on the two-card hand c1 c2 (not a blackjack)."""
         hard = c1 + c2 + 2
         ace = ACE in (c1, c2)
         total = _total(hard, ace)
-        code = self.code(removed)
-        out: dict[str, Value] = {"S": _stood(self._at(code), total)}
-        if total < 21:
-            out["H"] = self._one_card(removed, code, hard, ace, False)
-            if self.may_double(hard, ace):
-                out["D"] = self.double(removed, code, hard, ace)
+        out: dict[str, Value]
+        if self.use_grid:
+            every = self.grid().options(self.grid().node(removed))
+            out = {"S": every["S"]}
+            if total < 21:
+                out["H"] = every["H"]
+                if self.may_double(hard, ace):
+                    out["D"] = every["D"]
+        else:
+            code = self.code(removed)
+            out = {"S": _stood(self._at(code), total)}
+            if total < 21:
+                out["H"] = self._one_card(removed, code, hard, ace, False)
+                if self.may_double(hard, ace):
+                    out["D"] = self.double(removed, code, hard, ace)
         if self.may_surrender():
             out["R"] = self.surrender(removed)
         if c1 == c2 and self.rules.split_max_hands >= 2:
@@ -573,6 +590,8 @@ class _Solver:
         card, then ev, m2 and outcome vector of the non-pair branch and of keeping the pair
         (each weighted by its chance). `cdz`: the hand is played as the unsplit hand of its own
         cards would be (CDZ-); else to its own best from the shoe it draws from."""
+        if cdz and self.use_grid:
+            return self._split_hand_grid(x, j)
         rules = self.rules
         removed = _add((0,) * 10, x, j)
         code = self.code(removed)
@@ -624,6 +643,47 @@ class _Solver:
                     vec_n[i] += p * vec[i]
         return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
 
+    def _split_hand_grid(self, x: int, j: int) -> SplitHand:
+        """`_split_hand(x, j, cdz=True)` from the grid's values."""
+        g = self.grid()
+        removed = _add((0,) * 10, x, j)
+        one_card = x == ACE and self.rules.aces_one_card
+        ev_n = m2_n = ev_p = m2_p = px = 0.0
+        vec_n = [0.0] * 7
+        vec_p = [0.0] * 7
+        for r, p in self.draws(removed):
+            i = g.node(_add(removed, r), j - 1, x)
+            hard = x + r + 2
+            ace = ACE in (x, r)
+            choice = "S"
+            if not one_card and _total(hard, ace) < 21:
+                # the unsplit hand x r decides: the first of stand, hit, double within TIE
+                mine = g.options(g.node(_add(_add((0,) * 10, x), r)))
+                best = mine["S"][0]
+                if mine["H"][0] > best + TIE:
+                    best, choice = mine["H"][0], "H"
+                das = self.rules.double_after_split and self.may_double(hard, ace)
+                if das and mine["D"][0] > best + TIE:
+                    choice = "D"
+            if choice == "S":
+                v = (float(g.stand_ev[i]), float(g.stand_m2[i]))
+                vec = g.sign_vec[i].tolist()
+            elif choice == "H":
+                v = (float(g.hit_ev[i]), float(g.hit_m2[i]))
+                vec = g.hit_vec[i].tolist()
+            else:
+                v = (float(g.double_ev[i]), float(g.double_m2[i]))
+                vec = g.double_vec[i].tolist()
+            if r == x:
+                px = p
+                ev_p, m2_p = p * v[0], p * v[1]
+                vec_p = [p * q for q in vec]
+            else:
+                ev_n += p * v[0]
+                m2_n += p * v[1]
+                vec_n = [a + p * q for a, q in zip(vec_n, vec, strict=True)]
+        return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
+
     def _first_choice(self, own: Shoe, hard: int, ace: bool, may_double: bool) -> str:
         """The first decision (S, H or D) of the unsplit two-card hand `own` (no surrender, no
         split): the first of stand, hit, double within TIE of the best."""
@@ -662,7 +722,11 @@ class _Solver:
         pairs, size = self.base[x], self.size
         hands: dict[int, SplitHand] = {}
         known: dict[tuple[bool, int, int], list[float]] = {}
-        dealer = self._at(self.code(removed))[DEALER_AT:]
+        dealer: list[float]
+        if self.use_grid:
+            dealer = self.grid().dealer_vec[self.grid().node(removed)].tolist()
+        else:
+            dealer = self._at(self.code(removed))[DEALER_AT:]
 
         def moments(open_card: bool, j: int, b: int) -> list[float]:
             """ev, m2 and outcome vector (9 numbers) of a hand with j pair cards out and b other
@@ -792,6 +856,192 @@ class _Solver:
 
         ev, m2, _ = f(2, 2, 2)
         return ev, m2
+
+
+class _Shape:
+    """The hands of the exact method and how they connect, the same for every up card (numpy).
+
+    A node is a hand: its own cards H and the cards removed from the shoe R (H, plus e more
+    pair cards of rank x for a split hand played with e other pair cards out). Nodes are
+    ordered by level (the number of the hand's own cards, the longest first; unsplit before
+    split within a level), and each knows its child for each rank (one card more, a level
+    down; `n` where there is none: the hand busts, may not draw, or the rank is out) and the
+    unsplit node of its own cards (CDZ-: a split hand plays as that one does). Codes use the
+    full shoe's strides; a node beyond the shoe of one up card (its last card of that rank
+    drawn) has no chance against that up card."""
+
+    def __init__(
+        self, full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool, np: Any
+    ) -> None:
+        strides_t = tuple(accumulate((b + 1 for b in full[:-1]), mul, initial=1))
+        strides = np.array(strides_t, dtype=np.int64)
+        blocks = [(np.array(_reach(None), dtype=np.int64), 0, 0)]
+        if max_hands >= 2:
+            for x in range(10):
+                if full[x] < 2:
+                    continue
+                if x == ACE and one_card:
+                    own = np.array([_add(_add((0,) * 10, x), r) for r in range(10)], dtype=np.int64)
+                else:
+                    own = np.array(_reach(x), dtype=np.int64)
+                may_resplit = (x != ACE or resplit_aces) and max_hands > 2
+                top = min(2 * max_hands - 2, full[x]) if may_resplit else 2
+                for j in range(2, top + 1):
+                    blocks.append((own, j - 1, x))
+        H = np.concatenate([b[0] for b in blocks])
+        E = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int64) for b in blocks])
+        X = np.concatenate([np.full(len(b[0]), b[2], dtype=np.int64) for b in blocks])
+        R = H.copy()
+        R[np.arange(len(R)), X] += E
+        keep = (np.array(full) >= R).all(axis=1)
+        H, E, X, R = H[keep], E[keep], X[keep], R[keep]
+        ncards = H.sum(axis=1)
+        split = E > 0
+        order = np.lexsort((split, -ncards))
+        H, E, X, R, ncards, split = (a[order] for a in (H, E, X, R, ncards, split))
+        n = len(H)
+        rcode = R @ strides
+        key = rcode * 64 + np.where(split, E * 10 + X, 0)
+        by_key = np.argsort(key)
+        sorted_key = key[by_key]
+
+        def find(wanted: Any) -> Any:
+            """The nodes of the given keys (n where there is none)."""
+            pos = np.minimum(np.searchsorted(sorted_key, wanted), n - 1)
+            return np.where(sorted_key[pos] == wanted, by_key[pos], n)
+
+        hard = H @ np.arange(1, 11)
+        ace = H[:, ACE] > 0
+        total = np.where(ace & (hard + 10 <= 21), hard + 10, hard)
+        ranks = np.arange(10)
+        may_hit = (total < 21) & ~(split & (X == ACE) & one_card)
+        grows = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 <= 21)
+        grows &= np.array(full)[None, :] > R
+        self.busts = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 > 21)
+        self.child = np.where(grows, find(key[:, None] + 64 * strides[None, :]), n)
+        if (self.child[grows] == n).any():
+            raise AssertionError("a reachable hand is missing from the grid")
+        self.grows = grows
+        self.own = find((H @ strides) * 64)
+        self.n, self.R, self.X, self.split, self.ncards = n, R, X, split, ncards
+        self.total, self.may_hit = total, may_hit
+        self.uniq, self.first, self.inv = np.unique(rcode, return_index=True, return_inverse=True)
+        self.inv = self.inv.reshape(-1)
+        self.bounds = np.flatnonzero(np.diff(ncards * 2 + split)) + 1
+        self.two = np.flatnonzero(ncards == 2)
+        self.index: dict[int, int] = dict(
+            zip(key[self.two].tolist(), range(len(self.two)), strict=True)
+        )
+        self.strides = strides_t
+
+
+@lru_cache(maxsize=4)
+def _shape(full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool) -> _Shape:
+    import numpy as np  # the solver imported it already (`_Dealer`)
+
+    return _Shape(full, max_hands, resplit_aces, one_card, np)
+
+
+class _Grid:
+    """The exact method with numpy: the value of every node of `_Shape` against one up card,
+    all at once, a level at a time: standing (from the dealer's vector of R), one card then
+    the continuation (hitting), doubling (two-card hands); the continuation is the best of
+    standing and hitting for an unsplit hand and, for a split hand, what the unsplit hand of
+    its own cards does (CDZ-). The busting cards are summed as in `_Solver._one_card`. Split
+    hands also carry their outcome vectors (the sd of splits, `_Solver._hit_vec`). Only the
+    two-card hands' values are kept. They equal the recursion's (`_Solver`) to rounding: the
+    tests compare them."""
+
+    def __init__(self, solver: _Solver, full: Shoe) -> None:
+        np = solver.dealer.np
+        rules, L = solver.rules, solver.L
+        shape = _shape(full, rules.split_max_hands, rules.resplit_aces, rules.aces_one_card)
+        n, R, child, split = shape.n, shape.R, shape.child, shape.split
+        base = np.array(solver.base, dtype=np.int64)
+        # the dealer's vector of each R within this shoe (none beyond it: no chance)
+        inside = (R[shape.first] <= base).all(axis=1)
+        distinct = np.zeros((len(shape.first), 7))
+        distinct[inside] = solver.dealer.outcomes(R[shape.first[inside]])
+        D = distinct[shape.inv]
+        signs = np.array(solver.signs)[np.minimum(shape.total, 21)]
+        stand_ev = (signs * D).sum(axis=1)
+        stand_m2 = (np.abs(signs) * D).sum(axis=1)
+        left = solver.size - R.sum(axis=1)
+        P = np.maximum(base[None, :] - R, 0) / np.maximum(left, 1)[:, None]
+        W = np.where(shape.grows, P, 0.0)
+        bust_p = np.where(shape.busts, P, 0.0)
+        other = solver.bj_other
+        if other is not None:
+            # a busted hand loses its bet, less where the dealer's blackjack would cost less
+            n_other = (base[other] - R[:, other])[:, None] - (np.arange(10)[None, :] == other)
+            bj = np.maximum(n_other, 0) / np.maximum(left - 1, 1)[:, None]
+            bust_mass = (bust_p * (1.0 - (1.0 - L) * bj)).sum(axis=1)
+        else:
+            bust_mass = bust_p.sum(axis=1)
+        zero = np.zeros(1)
+        zeros7 = np.zeros((1, 7))
+        # the continuation of each node (the extra last row: no child, worth nothing)
+        cont_ev = np.concatenate([stand_ev, zero])
+        cont_m2 = np.concatenate([stand_m2, zero])
+        hit_ev = np.full(n, -9.0)
+        hit_m2 = np.zeros(n)
+        hits = np.zeros(n + 1, dtype=bool)
+        own, may_hit = shape.own, shape.may_hit
+        # outcome vectors (split hands only): standing, and the part lost to busting cards
+        scale = np.array([1.0] * 6 + [L])
+        sign_vec = signs * D
+        Dz = np.concatenate([D, zeros7])
+        cont_vec = np.concatenate([sign_vec, zeros7])
+        hit_vec = np.zeros((n, 7))
+        lost = np.zeros((n, 7))
+        cuts = shape.bounds.tolist()
+        for lo, hi in zip([0, *cuts], [*cuts, n], strict=True):
+            c, w = child[lo:hi], W[lo:hi]
+            hev = (w * cont_ev[c]).sum(axis=1) - bust_mass[lo:hi]
+            hm2 = (w * cont_m2[c]).sum(axis=1) + bust_mass[lo:hi]
+            hit_ev[lo:hi], hit_m2[lo:hi] = hev, hm2
+            if split[lo]:
+                take = hits[own[lo:hi]] & may_hit[lo:hi]
+                gone = D[lo:hi].copy()
+                hv = np.zeros((hi - lo, 7))
+                for r in range(10):
+                    cr, wr = c[:, r], w[:, r, None]
+                    gone -= wr * Dz[cr]
+                    hv += wr * cont_vec[cr]
+                lost[lo:hi] = gone * scale
+                hv -= lost[lo:hi]
+                hit_vec[lo:hi] = hv
+                cont_vec[lo:hi] = np.where(take[:, None], hv, sign_vec[lo:hi])
+            else:
+                take = may_hit[lo:hi] & (hev > stand_ev[lo:hi] + TIE)
+            hits[lo:hi] = take
+            cont_ev[lo:hi] = np.where(take, hev, stand_ev[lo:hi])
+            cont_m2[lo:hi] = np.where(take, hm2, stand_m2[lo:hi])
+        # the two-card hands: their values, doubling, the vectors of split ones
+        two = shape.two
+        c2, w2 = child[two], W[two]
+        sev, sm2 = np.concatenate([stand_ev, zero]), np.concatenate([stand_m2, zero])
+        sv = np.concatenate([sign_vec, zeros7])
+        self.stand_ev, self.stand_m2 = stand_ev[two], stand_m2[two]
+        self.hit_ev, self.hit_m2 = hit_ev[two], hit_m2[two]
+        self.double_ev = 2.0 * ((w2 * sev[c2]).sum(axis=1) - bust_mass[two])
+        self.double_m2 = 4.0 * ((w2 * sm2[c2]).sum(axis=1) + bust_mass[two])
+        self.sign_vec, self.hit_vec, self.dealer_vec = sign_vec[two], hit_vec[two], D[two]
+        self.double_vec = 2.0 * (w2[:, :, None] * sv[c2]).sum(axis=1) - 2.0 * lost[two]
+        self.index: dict[int, int] = shape.index
+        self.strides = shape.strides
+
+    def node(self, removed: Shoe, extra: int = 0, x: int = 0) -> int:
+        code = sum(k * s for k, s in zip(removed, self.strides, strict=True))
+        return self.index[code * 64 + (extra * 10 + x if extra else 0)]
+
+    def options(self, i: int) -> dict[str, Value]:
+        """stand, hit and double of node i."""
+        return {
+            "S": (float(self.stand_ev[i]), float(self.stand_m2[i])),
+            "H": (float(self.hit_ev[i]), float(self.hit_m2[i])),
+            "D": (float(self.double_ev[i]), float(self.double_m2[i])),
+        }
 
 
 # --- the round --------------------------------------------------------------------------------
