@@ -22,6 +22,13 @@ SPLIT_RANK = 3
 Shoe = tuple[int, ...]
 
 
+def _ff_rows(np: Any, ns: Any, top: int) -> Any:
+    """ff(n, j) for each n of `ns` (a row each) and j = 0 .. top - 1, the products in `_ff`'s
+    order."""
+    steps = np.asarray(ns, dtype=np.float64)[:, None] - np.arange(max(top - 1, 0))[None, :]
+    return np.cumprod(np.concatenate([np.ones((len(steps), 1)), steps], axis=1), axis=1)
+
+
 def _ff(n: int, k: int) -> float:
     """The falling factorial n (n-1) ... (n-k+1); 0 when k > n."""
     out = 1.0
@@ -121,14 +128,16 @@ class _Dealer:
         maxm = int(m.max()) if m.size else 0
         # prod_r ff(base_r, m_r) for every multiset m
         self._base_w = np.ones(len(self.multisets))
+        base_ff = _ff_rows(np, self.base, maxm + 1)
         for r in range(10):
-            self._base_w *= np.array([_ff(self.base[r], j) for j in range(maxm + 1)])[m[:, r]]
+            self._base_w *= base_ff[r][m[:, r]]
+        # 1 / ff(total - s, j) for every s (row) and j (0 where the shoe is too short)
+        dens = _ff_rows(np, self.total - np.arange(self.total + 1), 40)
+        self._inv_dens = np.divide(1.0, dens, out=np.zeros_like(dens), where=dens != 0)
 
     def _inv_den(self, s: int) -> Any:
         """1 / ff(total - s, |M|) for every multiset M (0 where the shoe is too short)."""
-        n = self.total - s
-        table = self.np.array([1.0 / f if (f := _ff(n, j)) else 0.0 for j in range(40)])
-        return table[self._sizes]
+        return self._inv_dens[s][self._sizes]
 
     def _outcome_numpy(self, removed: Shoe) -> tuple[float, ...]:
         """One composition's vector (the solver fills its table with `outcomes` first: this is
@@ -161,13 +170,10 @@ class _Dealer:
             part k, a column per multiset part j."""
             out = np.ones((len(rows), len(multisets)))
             for i, r in enumerate(ranks):
-                b = base[r]
-                table = np.array(
-                    [
-                        [_ff(b - k, j) / f if (f := _ff(b, j)) else 0.0 for j in range(top[r])]
-                        for k in range(top[r])
-                    ]
-                )
+                b, t = base[r], int(top[r])
+                nums = _ff_rows(np, b - np.arange(t), t)
+                dens = _ff_rows(np, [b], t)
+                table = np.divide(nums, dens, out=np.zeros_like(nums), where=dens != 0)
                 out *= table[rows[:, i][:, None], multisets[:, i][None, :]]
             return out
 

@@ -875,7 +875,8 @@ class _Shape:
     ) -> None:
         strides_t = tuple(accumulate((b + 1 for b in full[:-1]), mul, initial=1))
         strides = np.array(strides_t, dtype=np.int64)
-        blocks = [(np.array(_reach(None), dtype=np.int64), 0, 0)]
+        every = np.array(_reach(None), dtype=np.int64)
+        blocks = [(every, 0, 0)]
         if max_hands >= 2:
             for x in range(10):
                 if full[x] < 2:
@@ -883,7 +884,8 @@ class _Shape:
                 if x == ACE and one_card:
                     own = np.array([_add(_add((0,) * 10, x), r) for r in range(10)], dtype=np.int64)
                 else:
-                    own = np.array(_reach(x), dtype=np.int64)
+                    # the hands holding x: those of the split hands and a few more
+                    own = every[every[:, x] > 0]
                 may_resplit = (x != ACE or resplit_aces) and max_hands > 2
                 top = min(2 * max_hands - 2, full[x]) if may_resplit else 2
                 for j in range(2, top + 1):
@@ -1002,14 +1004,8 @@ class _Grid:
             hit_ev[lo:hi], hit_m2[lo:hi] = hev, hm2
             if split[lo]:
                 take = hits[own[lo:hi]] & may_hit[lo:hi]
-                gone = D[lo:hi].copy()
-                hv = np.zeros((hi - lo, 7))
-                for r in range(10):
-                    cr, wr = c[:, r], w[:, r, None]
-                    gone -= wr * Dz[cr]
-                    hv += wr * cont_vec[cr]
-                lost[lo:hi] = gone * scale
-                hv -= lost[lo:hi]
+                lost[lo:hi] = (D[lo:hi] - np.einsum("mr,mrk->mk", w, Dz[c])) * scale
+                hv = np.einsum("mr,mrk->mk", w, cont_vec[c]) - lost[lo:hi]
                 hit_vec[lo:hi] = hv
                 cont_vec[lo:hi] = np.where(take[:, None], hv, sign_vec[lo:hi])
             else:
