@@ -9,6 +9,8 @@ once (`_Dealer.outcomes`).
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -20,6 +22,22 @@ BUST, BJ = 5, 6
 SPLIT_RANK = 3
 
 Shoe = tuple[int, ...]
+
+
+# The lab's matrix products are small: BLAS threads cost more CPU than they save (about 1.8x
+# the CPU for a few percent of the time on two cores). Set before numpy's first import only:
+# a value the user set is kept, and a numpy already imported keeps its threads.
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def load_numpy() -> Any:
+    """numpy, imported with its BLAS held to one thread where it is not imported yet."""
+    if "numpy" not in sys.modules:
+        for name in ONE_THREAD:
+            os.environ.setdefault(name, "1")
+    import numpy as np
+
+    return np
 
 
 def _ff_rows(np: Any, ns: Any, top: int) -> Any:
@@ -118,8 +136,7 @@ class _Dealer:
         return tuple(acc)
 
     def _setup_numpy(self) -> None:
-        import numpy as np
-
+        np = load_numpy()
         self.np = np
         m = np.array(self.multisets, dtype=np.int64)
         self.m = m
@@ -191,8 +208,15 @@ class _Dealer:
             weights[i1, i2] = self.c * (self._base_w * self._inv_den(size))[:, None]
             hs, hi = np.unique(h[at], return_inverse=True)
             gs, gi = np.unique(g[at], return_inverse=True)
-            a = f1[hs] @ weights.reshape(len(m1), -1)
-            a = a.reshape(len(hs), len(m2), 7).transpose(0, 2, 1).reshape(-1, len(m2))
-            pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
-            out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+            a = (f1[hs] @ weights.reshape(len(m1), -1)).reshape(len(hs), len(m2), 7)
+            if len(hs) * len(gs) <= 4 * len(at):
+                a = a.transpose(0, 2, 1).reshape(-1, len(m2))
+                pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
+                out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+            else:
+                # few of the pairs are wanted: each composition's own sum
+                hi, g_at = hi.reshape(-1), g[at]
+                for lo in range(0, len(at), 2048):
+                    part = slice(lo, lo + 2048)
+                    out[at[part]] = np.einsum("imk,im->ik", a[hi[part]], f2[g_at[part]])
         return out

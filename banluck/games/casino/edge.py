@@ -75,7 +75,7 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, Literal
 
-from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer
+from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer, load_numpy
 
 PAYOUTS = {"3:2": 1.5, "6:5": 1.2, "1:1": 1.0, "2:1": 2.0}
 DOUBLE_ON = ("any", "hard", "9-11", "10-11")
@@ -939,9 +939,7 @@ class _Shape:
 
 @lru_cache(maxsize=4)
 def _shape(full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool) -> _Shape:
-    import numpy as np  # the solver imported it already (`_Dealer`)
-
-    return _Shape(full, max_hands, resplit_aces, one_card, np)
+    return _Shape(full, max_hands, resplit_aces, one_card, load_numpy())
 
 
 class _Grid:
@@ -960,14 +958,22 @@ class _Grid:
         shape = _shape(full, rules.split_max_hands, rules.resplit_aces, rules.aces_one_card)
         n, R, child, split = shape.n, shape.R, shape.child, shape.split
         base = np.array(solver.base, dtype=np.int64)
-        # the dealer's vector of each R within this shoe (none beyond it: no chance)
+        # the dealer's vector of each R within this shoe (none beyond it: no chance); the extra
+        # last row (and in the arrays below): no child, worth nothing
         inside = (R[shape.first] <= base).all(axis=1)
         distinct = np.zeros((len(shape.first), 7))
         distinct[inside] = solver.dealer.outcomes(R[shape.first[inside]])
-        D = distinct[shape.inv]
+        Dz = np.zeros((n + 1, 7))
+        Dz[:n] = distinct[shape.inv]
+        D = Dz[:n]
         signs = np.array(solver.signs)[np.minimum(shape.total, 21)]
-        stand_ev = (signs * D).sum(axis=1)
-        stand_m2 = (np.abs(signs) * D).sum(axis=1)
+        vec_z = np.zeros((n + 1, 7))
+        sign_vec = np.multiply(signs, D, out=vec_z[:n])
+        cont_ev = np.zeros(n + 1)
+        cont_m2 = np.zeros(n + 1)
+        stand_ev = np.sum(sign_vec, axis=1, out=cont_ev[:n])
+        stand_m2 = np.einsum("nk,nk->n", np.abs(signs), D, out=cont_m2[:n])
+        stand_ev, stand_m2 = stand_ev.copy(), stand_m2.copy()
         left = solver.size - R.sum(axis=1)
         P = np.maximum(base[None, :] - R, 0) / np.maximum(left, 1)[:, None]
         W = np.where(shape.grows, P, 0.0)
@@ -980,50 +986,52 @@ class _Grid:
             bust_mass = (bust_p * (1.0 - (1.0 - L) * bj)).sum(axis=1)
         else:
             bust_mass = bust_p.sum(axis=1)
-        zero = np.zeros(1)
-        zeros7 = np.zeros((1, 7))
-        # the continuation of each node (the extra last row: no child, worth nothing)
-        cont_ev = np.concatenate([stand_ev, zero])
-        cont_m2 = np.concatenate([stand_m2, zero])
+        # the continuation of each node: standing, or hitting where it plays on
         hit_ev = np.full(n, -9.0)
         hit_m2 = np.zeros(n)
         hits = np.zeros(n + 1, dtype=bool)
         own, may_hit = shape.own, shape.may_hit
         # outcome vectors (split hands only): standing, and the part lost to busting cards
         scale = np.array([1.0] * 6 + [L])
-        sign_vec = signs * D
-        Dz = np.concatenate([D, zeros7])
-        cont_vec = np.concatenate([sign_vec, zeros7])
-        hit_vec = np.zeros((n, 7))
-        lost = np.zeros((n, 7))
+        cont_vec = vec_z.copy()
+        two = shape.two
+        # the two-card hands are the last level, unsplit then split ones (`_Shape`)
+        lo2 = int((~split[two]).sum())
+        split_two = n - len(two) + lo2
         cuts = shape.bounds.tolist()
+        hit_vec2 = lost2 = np.zeros((0, 7))
         for lo, hi in zip([0, *cuts], [*cuts, n], strict=True):
             c, w = child[lo:hi], W[lo:hi]
-            hev = (w * cont_ev[c]).sum(axis=1) - bust_mass[lo:hi]
-            hm2 = (w * cont_m2[c]).sum(axis=1) + bust_mass[lo:hi]
+            hev = np.einsum("mr,mr->m", w, cont_ev[c]) - bust_mass[lo:hi]
+            hm2 = np.einsum("mr,mr->m", w, cont_m2[c]) + bust_mass[lo:hi]
             hit_ev[lo:hi], hit_m2[lo:hi] = hev, hm2
             if split[lo]:
                 take = hits[own[lo:hi]] & may_hit[lo:hi]
-                lost[lo:hi] = (D[lo:hi] - np.einsum("mr,mrk->mk", w, Dz[c])) * scale
-                hv = np.einsum("mr,mrk->mk", w, cont_vec[c]) - lost[lo:hi]
-                hit_vec[lo:hi] = hv
+                lost = (D[lo:hi] - np.einsum("mr,mrk->mk", w, Dz[c])) * scale
+                hv = np.einsum("mr,mrk->mk", w, cont_vec[c]) - lost
                 cont_vec[lo:hi] = np.where(take[:, None], hv, sign_vec[lo:hi])
+                if lo == split_two:
+                    hit_vec2, lost2 = hv, lost
             else:
                 take = may_hit[lo:hi] & (hev > stand_ev[lo:hi] + TIE)
             hits[lo:hi] = take
             cont_ev[lo:hi] = np.where(take, hev, stand_ev[lo:hi])
             cont_m2[lo:hi] = np.where(take, hm2, stand_m2[lo:hi])
         # the two-card hands: their values, doubling, the vectors of split ones
-        two = shape.two
         c2, w2 = child[two], W[two]
-        sev, sm2 = np.concatenate([stand_ev, zero]), np.concatenate([stand_m2, zero])
-        sv = np.concatenate([sign_vec, zeros7])
+        sev = np.concatenate([stand_ev, [0.0]])
+        sm2 = np.concatenate([stand_m2, [0.0]])
         self.stand_ev, self.stand_m2 = stand_ev[two], stand_m2[two]
         self.hit_ev, self.hit_m2 = hit_ev[two], hit_m2[two]
-        self.double_ev = 2.0 * ((w2 * sev[c2]).sum(axis=1) - bust_mass[two])
-        self.double_m2 = 4.0 * ((w2 * sm2[c2]).sum(axis=1) + bust_mass[two])
-        self.sign_vec, self.hit_vec, self.dealer_vec = sign_vec[two], hit_vec[two], D[two]
-        self.double_vec = 2.0 * (w2[:, :, None] * sv[c2]).sum(axis=1) - 2.0 * lost[two]
+        self.double_ev = 2.0 * (np.einsum("mr,mr->m", w2, sev[c2]) - bust_mass[two])
+        self.double_m2 = 4.0 * (np.einsum("mr,mr->m", w2, sm2[c2]) + bust_mass[two])
+        self.sign_vec, self.dealer_vec = sign_vec[two], D[two]
+        # vectors of the two-card split hands (rows lo2 on; the unsplit ones are never split)
+        self.hit_vec = np.zeros((len(two), 7))
+        self.double_vec = np.zeros((len(two), 7))
+        self.hit_vec[lo2:] = hit_vec2
+        cs = c2[lo2:]
+        self.double_vec[lo2:] = 2.0 * np.einsum("mr,mrk->mk", w2[lo2:], vec_z[cs]) - 2.0 * lost2
         self.index: dict[int, int] = shape.index
         self.strides = shape.strides
 
