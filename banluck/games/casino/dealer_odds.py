@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -25,9 +26,15 @@ Shoe = tuple[int, ...]
 
 
 # The lab's matrix products are small: BLAS threads cost more CPU than they save (about 1.8x
-# the CPU for a few percent of the time on two cores). Set before numpy's first import only:
-# a value the user set is kept, and a numpy already imported keeps its threads.
+# the CPU for a few percent of the time on two cores). Before numpy's first import the
+# environment says so (a value the user set is kept); a numpy imported before the lab is asked
+# through its OpenBLAS, for the lab's computation only (`one_blas_thread`).
 ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+_OPENBLAS_THREADS = (
+    ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+    ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
+    ("openblas_get_num_threads", "openblas_set_num_threads"),
+)
 
 
 def load_numpy() -> Any:
@@ -38,6 +45,44 @@ def load_numpy() -> Any:
     import numpy as np
 
     return np
+
+
+@lru_cache(maxsize=1)
+def _openblas() -> tuple[Any, Any] | None:
+    """numpy's own OpenBLAS thread count getter and setter (the library numpy's wheels
+    carry), or None where there is none such (another BLAS, or numpy built otherwise)."""
+    import ctypes
+    from pathlib import Path
+
+    np = load_numpy()
+    folder = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+    for path in sorted(folder.glob("*openblas*.so*")) if folder.is_dir() else []:
+        try:
+            lib = ctypes.CDLL(str(path))
+        except OSError:
+            continue
+        for get, put in _OPENBLAS_THREADS:
+            if hasattr(lib, get) and hasattr(lib, put):
+                return getattr(lib, get), getattr(lib, put)
+    return None
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """numpy's BLAS on one thread while the block runs (then as it was)."""
+    calls = _openblas()
+    if calls is None:
+        yield
+        return
+    get, put = calls
+    before = int(get())
+    if before != 1:
+        put(1)
+    try:
+        yield
+    finally:
+        if before != 1:
+            put(before)
 
 
 def _ff_rows(np: Any, ns: Any, top: int) -> Any:

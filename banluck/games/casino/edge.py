@@ -75,7 +75,16 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, Literal
 
-from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer, load_numpy
+from banluck.games.casino.dealer_odds import (
+    ACE,
+    BJ,
+    BUST,
+    TEN,
+    Shoe,
+    _Dealer,
+    load_numpy,
+    one_blas_thread,
+)
 
 PAYOUTS = {"3:2": 1.5, "6:5": 1.2, "1:1": 1.0, "2:1": 2.0}
 DOUBLE_ON = ("any", "hard", "9-11", "10-11")
@@ -333,7 +342,8 @@ class _Solver:
     def _miss(self, code: int) -> list[float]:
         if not self.filled:
             self.filled = True
-            self._fill()
+            with one_blas_thread():
+                self._fill()
             got = self.table.get(code)
             if got is not None:
                 return got
@@ -472,7 +482,8 @@ class _Solver:
 
     def grid(self) -> _Grid:
         if self._grid is None:
-            self._grid = _Grid(self, _add(self.base, self.up))
+            with one_blas_thread():
+                self._grid = _Grid(self, _add(self.base, self.up))
         return self._grid
 
     def options(self, removed: Shoe, c1: int, c2: int) -> dict[str, Value]:
