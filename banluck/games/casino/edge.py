@@ -11,8 +11,8 @@ published tables leave them out). At 6:5 or 1:1 even money is worth more than wa
 `house_edge(..., take_even_money=True)` takes it where `rules.even_money` offers it.
 `edge_report` also gives the standard deviation of the player's result per round.
 
-The recursion (exact for every hand that is not split)
--------------------------------------------------------
+The recursion
+-------------
 Ranks are A, 2..9 and ten (every ten-valued card is one rank). For the up card u the shoe is the
 full shoe less u. The player's hand is a composition (a count per rank); its value depends only on
 the cards removed from the shoe (his own, plus the pair cards of the other split hands, below),
@@ -39,29 +39,42 @@ player's choices weigh that. `"original"` costs exactly the initial bet whatever
 its edge and decisions are the peek game's. A surrendered hand loses its whole bet to a dealer
 blackjack.
 
-Split hands (the one approximation)
------------------------------------
-The convention is the one published analysers call CDZ-: each split hand is played to its own best
-expectation from its own cards and the up card, not from the other split hands' cards; its draws
-and its dealer outcomes come from the shoe less the up card, less every pair card dealt so far
-(the original pair and any drawn to the split hands), less its own cards. The other split hands'
-non-pair cards are not removed. The hands of one split are played in order; hand i draws its
-second card from that shoe; a pair card resplits while the hands number fewer than
-`split_max_hands` (aces only under `resplit_aces`), else the hand keeps the pair. The expected sum
-over the hands is the recursion F(pending hands, hands, pair cards out) of `_Solver._split`.
-`split_method = "fixed"` instead draws every split hand from the shoe less the up card and the two
-original pair cards only (the "2 x the first hand" convention for one split); the two differ by
-under 0.001 percentage point on the shipped rule sets (docs/casino-edge.md).
+Split hands: exact under CDZ- (`split_method = "exact"`, the default)
+--------------------------------------------------------------------
+The published CDZ- convention: every split hand is played by the decisions of the unsplit hand
+of its own cards against the up card (the pre-split strategy), and valued over the shoe as the
+cards of all the hands leave it. A pair card as a split hand's second card resplits while the
+hands number fewer than `split_max_hands` (aces only under `resplit_aces`), else the hand keeps
+it. Since each hand's play depends on its own cards only, the cards can be dealt in another
+order without changing what each hand and the dealer get (exchangeability): the hands' second
+cards first, which alone decide how many hands there are, then one hand's draws, then the
+dealer's. So a hand's expectation depends only on the pair cards out and on how many other
+hands' second cards are known non-pair cards; removing a card of unknown rank changes no
+expectation, which gives those values from a hand's values with pair cards out alone, and the
+chance of each pattern of second cards sums them (`_Solver._split_exact`). The figures equal
+the reference analyser's (possibly-wrong/blackjack, CDZ-) to its nine printed decimals
+(docs/casino-edge.md). Like it, the method takes no hand to run the shoe out (a tiny shoe split
+four ways could).
+
+Two faster-in-principle approximations remain, each split hand played to its own best from the
+shoe it draws from: `"pair-cards"` draws a split hand from the shoe less the up card, every
+pair card dealt so far and its own cards (the other hands' non-pair cards not removed; the
+recursion F(pending hands, hands, pair cards out) of `_Solver.split`); `"fixed"` from the shoe
+less the up card and the two original pair cards only ("2 x the first hand" for one split).
+They differ from the exact figures by up to about 0.001 percentage point at 6-8 decks.
 
 The standard deviation treats the results of the hands of one split as independent given the
 dealer's final outcome (17..21, bust, blackjack): their correlation through the dealer's hand is
-kept, the one through the cards they take from each other is not.
+kept, the one through the cards they take from each other is not (the edge does not depend on
+it).
 
 Numbers
 -------
 numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
-at import time); without it the recursion runs in plain Python, one composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
-decks).
+at import time) and, for the exact method, every hand's values at once (`_Grid`, a level of cards
+at a time, over the hands laid out once per shoe by `_Shape`); its BLAS is held to one thread
+(`dealer_odds.load_numpy`, `one_blas_thread`). Without numpy the recursion runs in plain Python,
+one composition at a time (the small shoes of the tests; about 9 s of CPU for blackjack-pro).
 """
 
 from __future__ import annotations
@@ -1187,5 +1200,5 @@ def edge_report(rules: Rules) -> dict[str, Any]:
         "heads_up": {"edge": result.edge, "sd": result.sd},
         "rules": asdict(rules),
         "method": "exact",
-        "split_hands": "CDZ-: each split hand from the shoe less the up card, the pair cards dealt and its own cards",
+        "split_hands": "CDZ-: each split hand played as the unsplit hand of its cards, valued exactly over the shoe as all the hands take their cards",
     }
