@@ -261,7 +261,7 @@ class _Dealer:
             else:
                 # few of the pairs are wanted: each composition's own sum
                 hi, g_at = hi.reshape(-1), g[at]
-                for lo in range(0, len(at), 2048):
-                    part = slice(lo, lo + 2048)
+                for lo in range(0, len(at), 1024):
+                    part = slice(lo, lo + 1024)
                     out[at[part]] = np.einsum("imk,im->ik", a[hi[part]], f2[g_at[part]])
         return out

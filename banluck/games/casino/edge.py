@@ -948,11 +948,13 @@ class _Shape:
         if (self.child[grows] == n).any():
             raise AssertionError("a reachable hand is missing from the grid")
         self.grows = grows
-        self.own = find((H @ strides) * 64)
-        self.n, self.R, self.X, self.split, self.ncards = n, R, X, split, ncards
-        self.total, self.may_hit = total, may_hit
-        self.uniq, self.first, self.inv = np.unique(rcode, return_index=True, return_inverse=True)
-        self.inv = self.inv.reshape(-1)
+        # kept for every up card of the rule set: indices as 32-bit, counts as 16-bit numbers
+        self.child = self.child.astype(np.int32)
+        self.own = find((H @ strides) * 64).astype(np.int32)
+        self.n, self.R, self.split = n, R.astype(np.int16), split
+        self.total, self.may_hit = total.astype(np.int16), may_hit
+        _, first, inv = np.unique(rcode, return_index=True, return_inverse=True)
+        self.first, self.inv = first.astype(np.int32), inv.reshape(-1).astype(np.int32)
         self.bounds = np.flatnonzero(np.diff(ncards * 2 + split)) + 1
         self.two = np.flatnonzero(ncards == 2)
         self.index: dict[int, int] = dict(
