@@ -135,21 +135,63 @@ def _dealer_multisets(base: Shoe, up: int, h17: bool) -> tuple[tuple[Shoe, tuple
     return tuple((m, tuple(c)) for m, c in groups.items())
 
 
+def _dealer_multisets_np(np: Any, base: Shoe, up: int, h17: bool) -> tuple[Any, Any]:
+    """`_dealer_multisets` with numpy, a number of cards at a time: the multisets (a row each)
+    and their numbers of sequences per outcome slot (the same groups, in another order)."""
+    limit = np.array(base, dtype=np.int64)
+    values = np.arange(1, 11)
+    strides = np.cumprod(np.concatenate(([1], limit[:-1] + 1)))
+    one_more = np.eye(10, dtype=np.int64)
+    states = np.zeros((1, 10), dtype=np.int64)  # the multisets after which he draws
+    ways = np.ones(1, dtype=np.int64)  # the sequences reaching each
+    found_m, found_c = [], []
+    ncards = 1
+    while len(states):
+        ncards += 1
+        kids = states[:, None, :] + one_more[None, :, :]
+        ok = (kids <= limit).all(axis=2)
+        kids, kid_ways = kids[ok], np.broadcast_to(ways[:, None], ok.shape)[ok]
+        hard = up + 1 + kids @ values
+        ace = (up == ACE) | (kids[:, ACE] > 0)
+        soft = ace & (hard + 10 <= 21)
+        best = np.where(soft, hard + 10, hard)
+        stands = (best > 17) | ((best == 17) & ~(soft & h17))
+        slot = np.where(
+            (ncards == 2) & (best == 21),
+            BJ,
+            np.where(hard > 21, BUST, np.where(stands, best - 17, -1)),
+        )
+        for done in (True, False):
+            pick = (slot >= 0) == done
+            codes, first, inverse = np.unique(
+                kids[pick] @ strides, return_index=True, return_inverse=True
+            )
+            total = np.bincount(inverse.reshape(-1), weights=kid_ways[pick], minlength=len(codes))
+            if done:
+                counts = np.zeros((len(codes), 7))
+                counts[np.arange(len(codes)), slot[pick][first]] = total
+                found_m.append(kids[pick][first])
+                found_c.append(counts)
+            else:
+                states, ways = kids[pick][first], total.astype(np.int64)
+    return np.concatenate(found_m), np.concatenate(found_c)
+
+
 class _Dealer:
     """The dealer's outcome vector given the cards removed, for one up card."""
 
     def __init__(self, base: Shoe, up: int, h17: bool, use_numpy: bool) -> None:
         self.base = base
         self.total = sum(base)
-        groups = _dealer_multisets(base, up, h17)
-        self.multisets = [m for m, _ in groups]
-        self.counts = [c for _, c in groups]
-        self.sizes = [sum(m) for m in self.multisets]
         self.outcome: Callable[[Shoe], tuple[float, ...]]
         if use_numpy:
-            self._setup_numpy()
+            self._setup_numpy(up, h17)
             self.outcome = self._outcome_numpy
         else:
+            groups = _dealer_multisets(base, up, h17)
+            self.multisets = [m for m, _ in groups]
+            self.counts = [c for _, c in groups]
+            self.sizes = [sum(m) for m in self.multisets]
             self._nonzero = [[(r, k) for r, k in enumerate(m) if k] for m in self.multisets]
             self.counts_nz = [[(s, c) for s, c in enumerate(cs) if c] for cs in self.counts]
             longest = max(self.sizes, default=0) + 1
@@ -180,16 +222,15 @@ class _Dealer:
                     acc[s] += w * c
         return tuple(acc)
 
-    def _setup_numpy(self) -> None:
+    def _setup_numpy(self, up: int, h17: bool) -> None:
         np = load_numpy()
         self.np = np
-        m = np.array(self.multisets, dtype=np.int64)
+        m, self.c = _dealer_multisets_np(np, self.base, up, h17)
         self.m = m
-        self.c = np.array(self.counts, dtype=np.float64)
-        self._sizes = np.array(self.sizes, dtype=np.int64)
+        self._sizes = m.sum(axis=1)
         maxm = int(m.max()) if m.size else 0
         # prod_r ff(base_r, m_r) for every multiset m
-        self._base_w = np.ones(len(self.multisets))
+        self._base_w = np.ones(len(m))
         base_ff = _ff_rows(np, self.base, maxm + 1)
         for r in range(10):
             self._base_w *= base_ff[r][m[:, r]]

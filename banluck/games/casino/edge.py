@@ -217,6 +217,28 @@ def _reach(first: int | None) -> tuple[Shoe, ...]:
     return tuple(sorted(seen))
 
 
+def _reach_array(np: Any) -> Any:
+    """`_reach(None)` with numpy, a number of cards at a time (one hand a row, in another
+    order): the two-card starts, then one card more on every hand under 21 while its hard total
+    is at most 21."""
+    values = np.arange(1, 11)
+    one_more = np.eye(10, dtype=np.int64)
+    hands = one_more[:, None, :] + one_more[None, :, :]
+    frontier = hands[np.triu_indices(10)]
+    strides = 22 ** np.arange(10)
+    found = []
+    while len(frontier):
+        found.append(frontier)
+        hard = frontier @ values
+        total = np.where((frontier[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
+        grow, hard = frontier[total < 21], hard[total < 21]
+        kids = grow[:, None, :] + one_more[None, :, :]
+        kids = kids[hard[:, None] + values[None, :] <= 21]
+        _, first = np.unique(kids @ strides, return_index=True)
+        frontier = kids[np.sort(first)]
+    return np.concatenate(found)
+
+
 # An entry of `_Solver.table`, per composition removed: (ev, m2) of standing on a total of 16 or
 # less, 17, ..., 21 (twelve numbers), then the dealer's outcome vector (seven).
 DEALER_AT = 12
@@ -899,7 +921,7 @@ class _Shape:
     ) -> None:
         strides_t = tuple(accumulate((b + 1 for b in full[:-1]), mul, initial=1))
         strides = np.array(strides_t, dtype=np.int64)
-        every = np.array(_reach(None), dtype=np.int64)
+        every = _reach_array(np)
         blocks = [(every, 0, 0)]
         if max_hands >= 2:
             for x in range(10):
