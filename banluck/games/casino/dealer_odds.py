@@ -295,12 +295,12 @@ class _Dealer:
             hs, hi = np.unique(h[at], return_inverse=True)
             gs, gi = np.unique(g[at], return_inverse=True)
             a = (f1[hs] @ weights.reshape(len(m1), -1)).reshape(len(hs), len(m2), 7)
-            if len(hs) * len(gs) <= 4 * len(at):
+            if len(hs) * len(gs) <= 16 * len(at):
                 a = a.transpose(0, 2, 1).reshape(-1, len(m2))
                 pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
                 out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
             else:
-                # few of the pairs are wanted: each composition's own sum
+                # under a sixteenth of the pairs are wanted: each composition's own sum
                 hi, g_at = hi.reshape(-1), g[at]
                 for lo in range(0, len(at), 1024):
                     part = slice(lo, lo + 1024)

@@ -624,6 +624,25 @@ def test_the_lab_holds_numpy_to_one_blas_thread() -> None:
         put(before)
 
 
+def test_the_array_enumerations_equal_the_recursive_ones() -> None:
+    """The dealer's draws (multisets and sequences per outcome) and the player's reachable
+    hands, as numpy enumerates them for the exact method, against the recursions."""
+    np = pytest.importorskip("numpy")
+    from banluck.games.casino.dealer_odds import _dealer_multisets, _dealer_multisets_np
+    from banluck.games.casino.edge import _reach, _reach_array
+
+    assert sorted(map(tuple, _reach_array(np).tolist())) == sorted(_reach(None))
+    for full in ((4,) * 9 + (16,), (24,) * 9 + (96,), *SMALL_SHOES, (0, 4, 4, 2, 0, 0, 2, 0, 0, 7)):
+        for up in (r for r in range(10) if full[r]):
+            base = _add(full, up, -1)
+            for h17 in (False, True):
+                m, c = _dealer_multisets_np(np, base, up, h17)
+                got = {
+                    tuple(row): tuple(col) for row, col in zip(m.tolist(), c.tolist(), strict=True)
+                }
+                assert got == dict(_dealer_multisets(base, up, h17)), (full, up, h17)
+
+
 def test_shoes_too_small_are_refused() -> None:
     with pytest.raises(ValueError, match="too small"):
         house_edge(Rules(), (1, 1, 1, 1, 1, 1, 1, 1, 1, 1))
