@@ -1162,9 +1162,10 @@ def house_edge(
     take_even_money: bool = False,
 ) -> EdgeResult:
     """The exact house edge (module docstring). `shoe` overrides the full shoe (ten counts:
-    A, 2..9, ten), for small test shoes. `take_even_money`: a blackjack against an ace takes
-    even money where `rules.even_money` offers it and it is worth more than waiting (never at
-    3:2; at 6:5 or 1:1 it is); off by default, as in the published figures."""
+    A, 2..9, ten), for small test shoes. `split_method`: "exact" (CDZ-, every card counted),
+    or the approximations "pair-cards" and "fixed". `take_even_money`: a blackjack against an
+    ace takes even money where `rules.even_money` offers it and it is worth more than waiting
+    (never at 3:2; at 6:5 or 1:1 it is); off by default, as in the published figures."""
     full = tuple(shoe) if shoe is not None else rules.shoe()
     n = sum(full)
     ev = m2 = 0.0
