@@ -69,7 +69,11 @@ def _openblas() -> tuple[Any, Any] | None:
 
 @contextmanager
 def one_blas_thread() -> Iterator[None]:
-    """numpy's BLAS on one thread while the block runs (then as it was)."""
+    """numpy's BLAS on one thread while the block runs (then as it was), where the environment
+    did not decide it when numpy was imported (`load_numpy` sets it, or the user did)."""
+    if os.environ.get("OPENBLAS_NUM_THREADS") is not None:
+        yield
+        return
     calls = _openblas()
     if calls is None:
         yield
