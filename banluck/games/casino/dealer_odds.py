@@ -9,7 +9,10 @@ once (`_Dealer.outcomes`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +23,77 @@ BUST, BJ = 5, 6
 SPLIT_RANK = 3
 
 Shoe = tuple[int, ...]
+
+
+# The lab's matrix products are small: BLAS threads cost more CPU than they save (about 1.8x
+# the CPU for a few percent of the time on two cores). Before numpy's first import the
+# environment says so (a value the user set is kept); a numpy imported before the lab is asked
+# through its OpenBLAS, for the lab's computation only (`one_blas_thread`).
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+_OPENBLAS_THREADS = (
+    ("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),
+    ("openblas_get_num_threads64_", "openblas_set_num_threads64_"),
+    ("openblas_get_num_threads", "openblas_set_num_threads"),
+)
+
+
+def load_numpy() -> Any:
+    """numpy, imported with its BLAS held to one thread where it is not imported yet."""
+    if "numpy" not in sys.modules:
+        for name in ONE_THREAD:
+            os.environ.setdefault(name, "1")
+    import numpy as np
+
+    return np
+
+
+@lru_cache(maxsize=1)
+def _openblas() -> tuple[Any, Any] | None:
+    """numpy's own OpenBLAS thread count getter and setter (the library numpy's wheels
+    carry), or None where there is none such (another BLAS, or numpy built otherwise)."""
+    import ctypes
+    from pathlib import Path
+
+    np = load_numpy()
+    folder = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+    for path in sorted(folder.glob("*openblas*.so*")) if folder.is_dir() else []:
+        try:
+            lib = ctypes.CDLL(str(path))
+        except OSError:
+            continue
+        for get, put in _OPENBLAS_THREADS:
+            if hasattr(lib, get) and hasattr(lib, put):
+                return getattr(lib, get), getattr(lib, put)
+    return None
+
+
+@contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """numpy's BLAS on one thread while the block runs (then as it was), where the environment
+    did not decide it when numpy was imported (`load_numpy` sets it, or the user did)."""
+    if os.environ.get("OPENBLAS_NUM_THREADS") is not None:
+        yield
+        return
+    calls = _openblas()
+    if calls is None:
+        yield
+        return
+    get, put = calls
+    before = int(get())
+    if before != 1:
+        put(1)
+    try:
+        yield
+    finally:
+        if before != 1:
+            put(before)
+
+
+def _ff_rows(np: Any, ns: Any, top: int) -> Any:
+    """ff(n, j) for each n of `ns` (a row each) and j = 0 .. top - 1, the products in `_ff`'s
+    order."""
+    steps = np.asarray(ns, dtype=np.float64)[:, None] - np.arange(max(top - 1, 0))[None, :]
+    return np.cumprod(np.concatenate([np.ones((len(steps), 1)), steps], axis=1), axis=1)
 
 
 def _ff(n: int, k: int) -> float:
@@ -65,21 +139,63 @@ def _dealer_multisets(base: Shoe, up: int, h17: bool) -> tuple[tuple[Shoe, tuple
     return tuple((m, tuple(c)) for m, c in groups.items())
 
 
+def _dealer_multisets_np(np: Any, base: Shoe, up: int, h17: bool) -> tuple[Any, Any]:
+    """`_dealer_multisets` with numpy, a number of cards at a time: the multisets (a row each)
+    and their numbers of sequences per outcome slot (the same groups, in another order)."""
+    limit = np.array(base, dtype=np.int64)
+    values = np.arange(1, 11)
+    strides = np.cumprod(np.concatenate(([1], limit[:-1] + 1)))
+    one_more = np.eye(10, dtype=np.int64)
+    states = np.zeros((1, 10), dtype=np.int64)  # the multisets after which he draws
+    ways = np.ones(1, dtype=np.int64)  # the sequences reaching each
+    found_m, found_c = [], []
+    ncards = 1
+    while len(states):
+        ncards += 1
+        kids = states[:, None, :] + one_more[None, :, :]
+        ok = (kids <= limit).all(axis=2)
+        kids, kid_ways = kids[ok], np.broadcast_to(ways[:, None], ok.shape)[ok]
+        hard = up + 1 + kids @ values
+        ace = (up == ACE) | (kids[:, ACE] > 0)
+        soft = ace & (hard + 10 <= 21)
+        best = np.where(soft, hard + 10, hard)
+        stands = (best > 17) | ((best == 17) & ~(soft & h17))
+        slot = np.where(
+            (ncards == 2) & (best == 21),
+            BJ,
+            np.where(hard > 21, BUST, np.where(stands, best - 17, -1)),
+        )
+        for done in (True, False):
+            pick = (slot >= 0) == done
+            codes, first, inverse = np.unique(
+                kids[pick] @ strides, return_index=True, return_inverse=True
+            )
+            total = np.bincount(inverse.reshape(-1), weights=kid_ways[pick], minlength=len(codes))
+            if done:
+                counts = np.zeros((len(codes), 7))
+                counts[np.arange(len(codes)), slot[pick][first]] = total
+                found_m.append(kids[pick][first])
+                found_c.append(counts)
+            else:
+                states, ways = kids[pick][first], total.astype(np.int64)
+    return np.concatenate(found_m), np.concatenate(found_c)
+
+
 class _Dealer:
     """The dealer's outcome vector given the cards removed, for one up card."""
 
     def __init__(self, base: Shoe, up: int, h17: bool, use_numpy: bool) -> None:
         self.base = base
         self.total = sum(base)
-        groups = _dealer_multisets(base, up, h17)
-        self.multisets = [m for m, _ in groups]
-        self.counts = [c for _, c in groups]
-        self.sizes = [sum(m) for m in self.multisets]
         self.outcome: Callable[[Shoe], tuple[float, ...]]
         if use_numpy:
-            self._setup_numpy()
+            self._setup_numpy(up, h17)
             self.outcome = self._outcome_numpy
         else:
+            groups = _dealer_multisets(base, up, h17)
+            self.multisets = [m for m, _ in groups]
+            self.counts = [c for _, c in groups]
+            self.sizes = [sum(m) for m in self.multisets]
             self._nonzero = [[(r, k) for r, k in enumerate(m) if k] for m in self.multisets]
             self.counts_nz = [[(s, c) for s, c in enumerate(cs) if c] for cs in self.counts]
             longest = max(self.sizes, default=0) + 1
@@ -110,25 +226,25 @@ class _Dealer:
                     acc[s] += w * c
         return tuple(acc)
 
-    def _setup_numpy(self) -> None:
-        import numpy as np
-
+    def _setup_numpy(self, up: int, h17: bool) -> None:
+        np = load_numpy()
         self.np = np
-        m = np.array(self.multisets, dtype=np.int64)
+        m, self.c = _dealer_multisets_np(np, self.base, up, h17)
         self.m = m
-        self.c = np.array(self.counts, dtype=np.float64)
-        self._sizes = np.array(self.sizes, dtype=np.int64)
+        self._sizes = m.sum(axis=1)
         maxm = int(m.max()) if m.size else 0
         # prod_r ff(base_r, m_r) for every multiset m
-        self._base_w = np.ones(len(self.multisets))
+        self._base_w = np.ones(len(m))
+        base_ff = _ff_rows(np, self.base, maxm + 1)
         for r in range(10):
-            self._base_w *= np.array([_ff(self.base[r], j) for j in range(maxm + 1)])[m[:, r]]
+            self._base_w *= base_ff[r][m[:, r]]
+        # 1 / ff(total - s, j) for every s (row) and j (0 where the shoe is too short)
+        dens = _ff_rows(np, self.total - np.arange(self.total + 1), 40)
+        self._inv_dens = np.divide(1.0, dens, out=np.zeros_like(dens), where=dens != 0)
 
     def _inv_den(self, s: int) -> Any:
         """1 / ff(total - s, |M|) for every multiset M (0 where the shoe is too short)."""
-        n = self.total - s
-        table = self.np.array([1.0 / f if (f := _ff(n, j)) else 0.0 for j in range(40)])
-        return table[self._sizes]
+        return self._inv_dens[s][self._sizes]
 
     def _outcome_numpy(self, removed: Shoe) -> tuple[float, ...]:
         """One composition's vector (the solver fills its table with `outcomes` first: this is
@@ -161,13 +277,10 @@ class _Dealer:
             part k, a column per multiset part j."""
             out = np.ones((len(rows), len(multisets)))
             for i, r in enumerate(ranks):
-                b = base[r]
-                table = np.array(
-                    [
-                        [_ff(b - k, j) / f if (f := _ff(b, j)) else 0.0 for j in range(top[r])]
-                        for k in range(top[r])
-                    ]
-                )
+                b, t = base[r], int(top[r])
+                nums = _ff_rows(np, b - np.arange(t), t)
+                dens = _ff_rows(np, [b], t)
+                table = np.divide(nums, dens, out=np.zeros_like(nums), where=dens != 0)
                 out *= table[rows[:, i][:, None], multisets[:, i][None, :]]
             return out
 
@@ -185,8 +298,15 @@ class _Dealer:
             weights[i1, i2] = self.c * (self._base_w * self._inv_den(size))[:, None]
             hs, hi = np.unique(h[at], return_inverse=True)
             gs, gi = np.unique(g[at], return_inverse=True)
-            a = f1[hs] @ weights.reshape(len(m1), -1)
-            a = a.reshape(len(hs), len(m2), 7).transpose(0, 2, 1).reshape(-1, len(m2))
-            pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
-            out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+            a = (f1[hs] @ weights.reshape(len(m1), -1)).reshape(len(hs), len(m2), 7)
+            if len(hs) * len(gs) <= 16 * len(at):
+                a = a.transpose(0, 2, 1).reshape(-1, len(m2))
+                pairs = (a @ f2[gs].T).reshape(len(hs), 7, len(gs))
+                out[at] = pairs[hi.reshape(-1), :, gi.reshape(-1)]
+            else:
+                # under a sixteenth of the pairs are wanted: each composition's own sum
+                hi, g_at = hi.reshape(-1), g[at]
+                for lo in range(0, len(at), 1024):
+                    part = slice(lo, lo + 1024)
+                    out[at[part]] = np.einsum("imk,im->ik", a[hi[part]], f2[g_at[part]])
         return out

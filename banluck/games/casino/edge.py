@@ -11,8 +11,8 @@ published tables leave them out). At 6:5 or 1:1 even money is worth more than wa
 `house_edge(..., take_even_money=True)` takes it where `rules.even_money` offers it.
 `edge_report` also gives the standard deviation of the player's result per round.
 
-The recursion (exact for every hand that is not split)
--------------------------------------------------------
+The recursion
+-------------
 Ranks are A, 2..9 and ten (every ten-valued card is one rank). For the up card u the shoe is the
 full shoe less u. The player's hand is a composition (a count per rank); its value depends only on
 the cards removed from the shoe (his own, plus the pair cards of the other split hands, below),
@@ -39,29 +39,42 @@ player's choices weigh that. `"original"` costs exactly the initial bet whatever
 its edge and decisions are the peek game's. A surrendered hand loses its whole bet to a dealer
 blackjack.
 
-Split hands (the one approximation)
------------------------------------
-The convention is the one published analysers call CDZ-: each split hand is played to its own best
-expectation from its own cards and the up card, not from the other split hands' cards; its draws
-and its dealer outcomes come from the shoe less the up card, less every pair card dealt so far
-(the original pair and any drawn to the split hands), less its own cards. The other split hands'
-non-pair cards are not removed. The hands of one split are played in order; hand i draws its
-second card from that shoe; a pair card resplits while the hands number fewer than
-`split_max_hands` (aces only under `resplit_aces`), else the hand keeps the pair. The expected sum
-over the hands is the recursion F(pending hands, hands, pair cards out) of `_Solver._split`.
-`split_method = "fixed"` instead draws every split hand from the shoe less the up card and the two
-original pair cards only (the "2 x the first hand" convention for one split); the two differ by
-under 0.001 percentage point on the shipped rule sets (docs/casino-edge.md).
+Split hands: exact under CDZ- (`split_method = "exact"`, the default)
+--------------------------------------------------------------------
+The published CDZ- convention: every split hand is played by the decisions of the unsplit hand
+of its own cards against the up card (the pre-split strategy), and valued over the shoe as the
+cards of all the hands leave it. A pair card as a split hand's second card resplits while the
+hands number fewer than `split_max_hands` (aces only under `resplit_aces`), else the hand keeps
+it. Since each hand's play depends on its own cards only, the cards can be dealt in another
+order without changing what each hand and the dealer get (exchangeability): the hands' second
+cards first, which alone decide how many hands there are, then one hand's draws, then the
+dealer's. So a hand's expectation depends only on the pair cards out and on how many other
+hands' second cards are known non-pair cards; removing a card of unknown rank changes no
+expectation, which gives those values from a hand's values with pair cards out alone, and the
+chance of each pattern of second cards sums them (`_Solver._split_exact`). The figures equal
+the reference analyser's (possibly-wrong/blackjack, CDZ-) to its nine printed decimals
+(docs/casino-edge.md). Like it, the method takes no hand to run the shoe out (a tiny shoe split
+four ways could).
+
+Two faster-in-principle approximations remain, each split hand played to its own best from the
+shoe it draws from: `"pair-cards"` draws a split hand from the shoe less the up card, every
+pair card dealt so far and its own cards (the other hands' non-pair cards not removed; the
+recursion F(pending hands, hands, pair cards out) of `_Solver.split`); `"fixed"` from the shoe
+less the up card and the two original pair cards only ("2 x the first hand" for one split).
+They differ from the exact figures by up to about 0.001 percentage point at 6-8 decks.
 
 The standard deviation treats the results of the hands of one split as independent given the
 dealer's final outcome (17..21, bust, blackjack): their correlation through the dealer's hand is
-kept, the one through the cards they take from each other is not.
+kept, the one through the cards they take from each other is not (the edge does not depend on
+it).
 
 Numbers
 -------
 numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
-at import time); without it the recursion runs in plain Python, one composition at a time (fine for the small shoes of the tests, about 30x the numpy time for 8
-decks).
+at import time) and, for the exact method, every hand's values at once (`_Grid`, a level of cards
+at a time, over the hands laid out once per shoe by `_Shape`); its BLAS is held to one thread
+(`dealer_odds.load_numpy`, `one_blas_thread`). Without numpy the recursion runs in plain Python,
+one composition at a time (the small shoes of the tests; about 9 s of CPU for blackjack-pro).
 """
 
 from __future__ import annotations
@@ -75,11 +88,23 @@ from itertools import accumulate
 from operator import mul
 from typing import Any, Literal
 
-from banluck.games.casino.dealer_odds import ACE, BJ, BUST, TEN, Shoe, _Dealer
+from banluck.games.casino.dealer_odds import (
+    ACE,
+    BJ,
+    BUST,
+    TEN,
+    Shoe,
+    _Dealer,
+    load_numpy,
+    one_blas_thread,
+)
 
 PAYOUTS = {"3:2": 1.5, "6:5": 1.2, "1:1": 1.0, "2:1": 2.0}
 DOUBLE_ON = ("any", "hard", "9-11", "10-11")
 SURRENDER = ("none", "late", "late-not-vs-ace")
+# How split hands are valued: "exact" (CDZ-, every card accounted for), or one of two
+# approximations (module docstring)
+SPLIT_METHODS = ("exact", "pair-cards", "fixed")
 # Options within TIE of the best count as equal: the first of stand, hit, double, surrender,
 # split is played (only the sd can depend on it).
 TIE = 1e-12
@@ -192,6 +217,28 @@ def _reach(first: int | None) -> tuple[Shoe, ...]:
     return tuple(sorted(seen))
 
 
+def _reach_array(np: Any) -> Any:
+    """`_reach(None)` with numpy, a number of cards at a time (one hand a row, in another
+    order): the two-card starts, then one card more on every hand under 21 while its hard total
+    is at most 21."""
+    values = np.arange(1, 11)
+    one_more = np.eye(10, dtype=np.int64)
+    hands = one_more[:, None, :] + one_more[None, :, :]
+    frontier = hands[np.triu_indices(10)]
+    strides = 22 ** np.arange(10)
+    found = []
+    while len(frontier):
+        found.append(frontier)
+        hard = frontier @ values
+        total = np.where((frontier[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
+        grow, hard = frontier[total < 21], hard[total < 21]
+        kids = grow[:, None, :] + one_more[None, :, :]
+        kids = kids[hard[:, None] + values[None, :] <= 21]
+        _, first = np.unique(kids @ strides, return_index=True)
+        frontier = kids[np.sort(first)]
+    return np.concatenate(found)
+
+
 # An entry of `_Solver.table`, per composition removed: (ev, m2) of standing on a total of 16 or
 # less, 17, ..., 21 (twelve numbers), then the dealer's outcome vector (seven).
 DEALER_AT = 12
@@ -252,9 +299,16 @@ class _Solver:
             for total in range(22)
         ]
         self.filled = not use_numpy
+        # the exact method with numpy computes every hand's values at once (`_Grid`)
+        self.use_grid = use_numpy and split_method == "exact"
+        self._grid: _Grid | None = None
         # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
+        # the same for a split hand played by the unsplit hand's decisions (`_play_cdz`), keyed
+        # by that key * 8 + the pair cards out besides the hand's own (at most 6)
+        self.cmemo: dict[int, Value] = {}
+        self.cvmemo: dict[int, list[float]] = {}
 
     # compositions
     def code(self, removed: Shoe) -> int:
@@ -269,6 +323,11 @@ class _Solver:
             return [2]
         rules = self.rules
         may_resplit = x != ACE or rules.resplit_aces
+        if self.split_method == "exact":
+            # the hands' first cards and the pair cards drawn to them (`_split_exact`)
+            if not may_resplit or rules.split_max_hands <= 2:
+                return [2]
+            return list(range(2, min(2 * rules.split_max_hands - 2, self.base[x]) + 1))
         seen: set[tuple[int, int, int]] = set()
 
         def f(k: int, t: int, j: int) -> None:
@@ -318,7 +377,8 @@ class _Solver:
     def _miss(self, code: int) -> list[float]:
         if not self.filled:
             self.filled = True
-            self._fill()
+            with one_blas_thread():
+                self._fill()
             got = self.table.get(code)
             if got is not None:
                 return got
@@ -354,14 +414,50 @@ class _Solver:
         self.memo[key] = best
         return best
 
+    def _hits_cdz(self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool) -> bool:
+        """Whether a split hand hits under CDZ-: whether the unsplit hand of its own cards (the
+        `extra` other pair cards put back) is worth more hit than stood."""
+        total = _total(hard, ace)
+        if total >= 21:
+            return False
+        own = (*removed[:x], removed[x] - extra, *removed[x + 1 :])
+        own_code = code - extra * self.strides[x]
+        stood = _stood(self._at(own_code), total)[0]
+        return self._play(own, own_code, hard, ace)[0] > stood + TIE
+
+    def _play_cdz(
+        self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool
+    ) -> Value:
+        """A split hand of pair rank x after a hit: it stands or hits as the unsplit hand of its
+        own cards would (`_hits_cdz`), valued from the shoe less its cards and `extra` more pair
+        cards."""
+        key = ((code * 64 + hard * 2 + ace) * 8 + extra) * 10 + x
+        got = self.cmemo.get(key)
+        if got is None:
+            if self._hits_cdz(x, extra, removed, code, hard, ace):
+                got = self._one_card(removed, code, hard, ace, False, (x, extra))
+            else:
+                got = _stood(self._at(code), _total(hard, ace))
+            self.cmemo[key] = got
+        return got
+
     def double(self, removed: Shoe, code: int, hard: int, ace: bool) -> Value:
         ev, m2 = self._one_card(removed, code, hard, ace, True)
         return 2 * ev, 4 * m2
 
-    def _one_card(self, removed: Shoe, code: int, hard: int, ace: bool, then_stand: bool) -> Value:
+    def _one_card(
+        self,
+        removed: Shoe,
+        code: int,
+        hard: int,
+        ace: bool,
+        then_stand: bool,
+        cdz: tuple[int, int] | None = None,
+    ) -> Value:
         """One more card, then the best play (a hit) or standing (a double, at the unit bet):
         `draws`, `_play` and `stand` written out; the busting cards together (their chance, less
-        that of the dealer's blackjack card after them where it does not lose all)."""
+        that of the dealer's blackjack card after them where it does not lose all). `cdz`: a
+        split hand (pair rank, pair cards out besides its own), played on by `_play_cdz`."""
         base, strides, memo = self.base, self.strides, self.memo
         left = self.size - sum(removed)
         ev = m2 = 0.0
@@ -378,6 +474,9 @@ class _Solver:
             v: Value | None
             if then_stand:
                 v = _stood(self._at(child), _total(h, soft))
+            elif cdz is not None:
+                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                v = self._play_cdz(cdz[0], cdz[1], nr, child, h, soft)
             elif (v := memo.get(child * 64 + h * 2 + soft)) is None:
                 v = self._play((*removed[:r], removed[r] + 1, *removed[r + 1 :]), child, h, soft)
             ev += p * v[0]
@@ -416,17 +515,32 @@ class _Solver:
         mode = self.rules.surrender
         return mode == "late" or (mode == "late-not-vs-ace" and self.up != ACE)
 
+    def grid(self) -> _Grid:
+        if self._grid is None:
+            with one_blas_thread():
+                self._grid = _Grid(self, _add(self.base, self.up))
+        return self._grid
+
     def options(self, removed: Shoe, c1: int, c2: int) -> dict[str, Value]:
         """Every legal first decision on the two-card hand c1 c2 (not a blackjack)."""
         hard = c1 + c2 + 2
         ace = ACE in (c1, c2)
         total = _total(hard, ace)
-        code = self.code(removed)
-        out: dict[str, Value] = {"S": _stood(self._at(code), total)}
-        if total < 21:
-            out["H"] = self._one_card(removed, code, hard, ace, False)
-            if self.may_double(hard, ace):
-                out["D"] = self.double(removed, code, hard, ace)
+        out: dict[str, Value]
+        if self.use_grid:
+            every = self.grid().options(self.grid().node(removed))
+            out = {"S": every["S"]}
+            if total < 21:
+                out["H"] = every["H"]
+                if self.may_double(hard, ace):
+                    out["D"] = every["D"]
+        else:
+            code = self.code(removed)
+            out = {"S": _stood(self._at(code), total)}
+            if total < 21:
+                out["H"] = self._one_card(removed, code, hard, ace, False)
+                if self.may_double(hard, ace):
+                    out["D"] = self.double(removed, code, hard, ace)
         if self.may_surrender():
             out["R"] = self.surrender(removed)
         if c1 == c2 and self.rules.split_max_hands >= 2:
@@ -454,8 +568,28 @@ class _Solver:
             self.vmemo[key] = got
         return got
 
+    def _play_vec_cdz(
+        self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool
+    ) -> list[float]:
+        """The outcome vector of `_play_cdz` (the same decisions)."""
+        key = ((code * 64 + hard * 2 + ace) * 8 + extra) * 10 + x
+        got = self.cvmemo.get(key)
+        if got is None:
+            if self._hits_cdz(x, extra, removed, code, hard, ace):
+                got = self._hit_vec(removed, code, hard, ace, cdz=(x, extra))
+            else:
+                got = self._stand_vec(self._at(code), _total(hard, ace), 1.0)
+            self.cvmemo[key] = got
+        return got
+
     def _hit_vec(
-        self, removed: Shoe, code: int, hard: int, ace: bool, double: bool = False
+        self,
+        removed: Shoe,
+        code: int,
+        hard: int,
+        ace: bool,
+        double: bool = False,
+        cdz: tuple[int, int] | None = None,
     ) -> list[float]:
         """The outcome vector of one more card, then `_play` (or standing: a double). A card
         that busts loses the bet whatever the dealer makes: the dealer's vector given those
@@ -480,6 +614,9 @@ class _Solver:
             soft = ace or r == ACE
             if double:
                 v = self._stand_vec(e, _total(h, soft), 2.0)
+            elif cdz is not None:
+                nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
+                v = self._play_vec_cdz(cdz[0], cdz[1], nr, child, h, soft)
             else:
                 got = vmemo.get(child * 64 + h * 2 + soft)
                 if got is None:
@@ -494,10 +631,13 @@ class _Solver:
             w = [a - b * c for a, b, c in zip(w, scale, e[DEALER_AT:], strict=True)]
         return w
 
-    def _split_hand(self, x: int, j: int) -> SplitHand:
+    def _split_hand(self, x: int, j: int, cdz: bool = False) -> SplitHand:
         """One split hand drawing its second card with j pair cards out: the chance of a pair
         card, then ev, m2 and outcome vector of the non-pair branch and of keeping the pair
-        (each weighted by its chance)."""
+        (each weighted by its chance). `cdz`: the hand is played as the unsplit hand of its own
+        cards would be (CDZ-); else to its own best from the shoe it draws from."""
+        if cdz and self.use_grid:
+            return self._split_hand_grid(x, j)
         rules = self.rules
         removed = _add((0,) * 10, x, j)
         code = self.code(removed)
@@ -516,18 +656,28 @@ class _Solver:
             e = self._at(ncode)
             v = _stood(e, total)
             choice = "S"
-            if not one_card and total < 21:
+            may_double = rules.double_after_split and self.may_double(hard, ace)
+            if cdz:
+                # the decision of the unsplit hand x r, the value from the split hand's shoe
+                if not one_card and total < 21:
+                    choice = self._first_choice(_add(_add((0,) * 10, x), r), hard, ace, may_double)
+                if choice == "H":
+                    v = self._one_card(nr, ncode, hard, ace, False, (x, j - 1))
+                elif choice == "D":
+                    v = self.double(nr, ncode, hard, ace)
+            elif not one_card and total < 21:
                 hit = self._one_card(nr, ncode, hard, ace, False)
                 if hit[0] > v[0] + TIE:
                     v, choice = hit, "H"
-                if rules.double_after_split and self.may_double(hard, ace):
+                if may_double:
                     dbl = self.double(nr, ncode, hard, ace)
                     if dbl[0] > v[0] + TIE:
                         v, choice = dbl, "D"
             if choice == "S":
                 vec = self._stand_vec(e, total, 1.0)
             else:
-                vec = self._hit_vec(nr, ncode, hard, ace, double=choice == "D")
+                cz = (x, j - 1) if cdz and choice == "H" else None
+                vec = self._hit_vec(nr, ncode, hard, ace, double=choice == "D", cdz=cz)
             if r == x:
                 px = p
                 ev_p, m2_p = p * v[0], p * v[1]
@@ -539,8 +689,170 @@ class _Solver:
                     vec_n[i] += p * vec[i]
         return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
 
+    def _split_hand_grid(self, x: int, j: int) -> SplitHand:
+        """`_split_hand(x, j, cdz=True)` from the grid's values."""
+        g = self.grid()
+        removed = _add((0,) * 10, x, j)
+        one_card = x == ACE and self.rules.aces_one_card
+        ev_n = m2_n = ev_p = m2_p = px = 0.0
+        vec_n = [0.0] * 7
+        vec_p = [0.0] * 7
+        for r, p in self.draws(removed):
+            i = g.node(_add(removed, r), j - 1, x)
+            hard = x + r + 2
+            ace = ACE in (x, r)
+            choice = "S"
+            if not one_card and _total(hard, ace) < 21:
+                # the unsplit hand x r decides: the first of stand, hit, double within TIE
+                mine = g.options(g.node(_add(_add((0,) * 10, x), r)))
+                best = mine["S"][0]
+                if mine["H"][0] > best + TIE:
+                    best, choice = mine["H"][0], "H"
+                das = self.rules.double_after_split and self.may_double(hard, ace)
+                if das and mine["D"][0] > best + TIE:
+                    choice = "D"
+            if choice == "S":
+                v = (float(g.stand_ev[i]), float(g.stand_m2[i]))
+                vec = g.sign_vec[i].tolist()
+            elif choice == "H":
+                v = (float(g.hit_ev[i]), float(g.hit_m2[i]))
+                vec = g.hit_vec[i].tolist()
+            else:
+                v = (float(g.double_ev[i]), float(g.double_m2[i]))
+                vec = g.double_vec[i].tolist()
+            if r == x:
+                px = p
+                ev_p, m2_p = p * v[0], p * v[1]
+                vec_p = [p * q for q in vec]
+            else:
+                ev_n += p * v[0]
+                m2_n += p * v[1]
+                vec_n = [a + p * q for a, q in zip(vec_n, vec, strict=True)]
+        return px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p
+
+    def _first_choice(self, own: Shoe, hard: int, ace: bool, may_double: bool) -> str:
+        """The first decision (S, H or D) of the unsplit two-card hand `own` (no surrender, no
+        split): the first of stand, hit, double within TIE of the best."""
+        code = self.code(own)
+        best, choice = _stood(self._at(code), _total(hard, ace))[0], "S"
+        hit = self._one_card(own, code, hard, ace, False)[0]
+        if hit > best + TIE:
+            best, choice = hit, "H"
+        if may_double and self.double(own, code, hard, ace)[0] > best + TIE:
+            choice = "D"
+        return choice
+
+    def _split_exact(self, x: int, removed: Shoe) -> Value:
+        """(E[sum], E[sum^2]) over the split hands of x x under CDZ-, every card accounted for.
+
+        Each hand is played by the unsplit hand's decisions, so its play depends on its own
+        cards only, and the cards may be dealt in another order without changing the joint law
+        of what each hand and the dealer get (cards dealt without replacement are
+        exchangeable): first the hands' second cards, one hand after another, which alone
+        decide how many hands there are; then one hand's further cards, then the dealer's. A
+        hand's expectation then depends only on its pair cards out (j: the hands' first cards
+        and any pair card it shares the shoe with) and on how many other hands' second cards
+        are known to be non-pair cards (b). Removing a card of unknown rank changes no
+        expectation, so, with v the chance that such a card is a pair card,
+        E(j, b - 1) = v E(j + 1, b - 1) + (1 - v) E(j, b): E(j, b) follows from the values
+        E(j', 0) of `_split_hand`. While the hands number fewer than the limit, a second card
+        is a non-pair card (the hand is done: an "N" hand) or a pair card (one more hand);
+        once the limit is reached the hands still waiting take any card, a pair card kept
+        ("X" hands), so the second cards of those are unknown to every other hand.
+
+        The second moment adds each hand's own to the cross terms of every two hands, taken
+        as independent given the dealer's final outcome (their correlation through the cards
+        they take from each other is left out; the edge does not depend on it)."""
+        rules = self.rules
+        limit = rules.split_max_hands if x != ACE or rules.resplit_aces else 2
+        pairs, size = self.base[x], self.size
+        hands: dict[int, SplitHand] = {}
+        known: dict[tuple[bool, int, int], list[float]] = {}
+        dealer: list[float]
+        if self.use_grid:
+            dealer = self.grid().dealer_vec[self.grid().node(removed)].tolist()
+        else:
+            dealer = self._at(self.code(removed))[DEALER_AT:]
+
+        def moments(open_card: bool, j: int, b: int) -> list[float]:
+            """ev, m2 and outcome vector (9 numbers) of a hand with j pair cards out and b other
+            second cards known to be non-pair cards; its own second card any card
+            (`open_card`, an X hand) or a non-pair card (an N hand)."""
+            key = (open_card, j, b)
+            got = known.get(key)
+            if got is not None:
+                return got
+            if b == 0:
+                if j not in hands:
+                    hands[j] = self._split_hand(x, j, cdz=True)
+                px, ev_n, m2_n, vec_n, ev_p, m2_p, vec_p = hands[j]
+                if open_card:
+                    got = [
+                        ev_n + ev_p,
+                        m2_n + m2_p,
+                        *(a + c for a, c in zip(vec_n, vec_p, strict=True)),
+                    ]
+                else:
+                    scale = 1.0 / (1.0 - px) if px < 1.0 else 0.0
+                    got = [scale * ev_n, scale * m2_n, *(scale * a for a in vec_n)]
+            else:
+                # the chance that one more card of unknown rank is a pair card: the shoe holds
+                # the j pair cards out, b - 1 known non-pair cards and (N) the hand's own
+                v = (pairs - j) / (size - j - b + open_card)
+                fewer = moments(open_card, j, b - 1)
+                if v <= 0.0:
+                    got = fewer
+                elif v >= 1.0:
+                    got = [0.0] * 9
+                else:
+                    more = moments(open_card, j + 1, b - 1)
+                    got = [(a - v * c) / (1.0 - v) for a, c in zip(fewer, more, strict=True)]
+            known[key] = got
+            return got
+
+        def cross(a: Sequence[float], c: Sequence[float]) -> float:
+            """E[A C] of two hands' results, independent given the dealer's outcome."""
+            return sum(p * q / d for p, q, d in zip(a, c, dealer, strict=True) if d > 0)
+
+        ev = m2 = 0.0
+        # the second cards dealt so far: (hands waiting, hands, N hands done) -> chance
+        states = {(2, 2, 0): 1.0}
+        while states:
+            (k, t, c), chance = states.popitem()
+            if t == limit:
+                # the k waiting hands take any card (X); the c done hands are N
+                xs = moments(True, t, c)
+                ns = moments(False, t, c - 1) if c else xs
+                ev += chance * (c * ns[0] + k * xs[0])
+                m2 += chance * (
+                    c * ns[1]
+                    + k * xs[1]
+                    + c * (c - 1) * cross(ns[2:], ns[2:])
+                    + k * (k - 1) * cross(xs[2:], xs[2:])
+                    + 2 * c * k * cross(ns[2:], xs[2:])
+                )
+                continue
+            # the pool: the shoe less the t first cards and the c non-pair second cards
+            pool = size - t - c
+            q = (pairs - t) / pool
+            if q > 0.0:
+                nxt = (k + 1, t + 1, c)
+                states[nxt] = states.get(nxt, 0.0) + chance * q
+            if q < 1.0:
+                if k == 1:
+                    # every hand is done, each on a non-pair card (t < limit)
+                    ns = moments(False, t, t - 1)
+                    ev += chance * (1.0 - q) * t * ns[0]
+                    m2 += chance * (1.0 - q) * (t * ns[1] + t * (t - 1) * cross(ns[2:], ns[2:]))
+                else:
+                    nxt = (k - 1, t, c + 1)
+                    states[nxt] = states.get(nxt, 0.0) + chance * (1.0 - q)
+        return ev, m2
+
     def split(self, x: int, removed: Shoe) -> Value:
         """(E[sum], E[sum^2]) over the split hands of the pair x x (removed: the pair)."""
+        if self.split_method == "exact":
+            return self._split_exact(x, removed)
         rules = self.rules
         limit = rules.split_max_hands
         may_resplit = x != ACE or rules.resplit_aces
@@ -592,6 +904,198 @@ class _Solver:
         return ev, m2
 
 
+class _Shape:
+    """The hands of the exact method and how they connect, the same for every up card (numpy).
+
+    A node is a hand: its own cards H and the cards removed from the shoe R (H, plus e more
+    pair cards of rank x for a split hand played with e other pair cards out). Nodes are
+    ordered by level (the number of the hand's own cards, the longest first; unsplit before
+    split within a level), and each knows its child for each rank (one card more, a level
+    down; `n` where there is none: the hand busts, may not draw, or the rank is out) and the
+    unsplit node of its own cards (CDZ-: a split hand plays as that one does). Codes use the
+    full shoe's strides; a node beyond the shoe of one up card (its last card of that rank
+    drawn) has no chance against that up card."""
+
+    def __init__(
+        self, full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool, np: Any
+    ) -> None:
+        strides_t = tuple(accumulate((b + 1 for b in full[:-1]), mul, initial=1))
+        strides = np.array(strides_t, dtype=np.int64)
+        every = _reach_array(np)
+        blocks = [(every, 0, 0)]
+        if max_hands >= 2:
+            for x in range(10):
+                if full[x] < 2:
+                    continue
+                if x == ACE and one_card:
+                    own = np.array([_add(_add((0,) * 10, x), r) for r in range(10)], dtype=np.int64)
+                else:
+                    # the hands holding x: those of the split hands and a few more
+                    own = every[every[:, x] > 0]
+                may_resplit = (x != ACE or resplit_aces) and max_hands > 2
+                top = min(2 * max_hands - 2, full[x]) if may_resplit else 2
+                for j in range(2, top + 1):
+                    blocks.append((own, j - 1, x))
+        H = np.concatenate([b[0] for b in blocks])
+        E = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int64) for b in blocks])
+        X = np.concatenate([np.full(len(b[0]), b[2], dtype=np.int64) for b in blocks])
+        R = H.copy()
+        R[np.arange(len(R)), X] += E
+        keep = (np.array(full) >= R).all(axis=1)
+        H, E, X, R = H[keep], E[keep], X[keep], R[keep]
+        ncards = H.sum(axis=1)
+        split = E > 0
+        order = np.lexsort((split, -ncards))
+        H, E, X, R, ncards, split = (a[order] for a in (H, E, X, R, ncards, split))
+        n = len(H)
+        rcode = R @ strides
+        key = rcode * 64 + np.where(split, E * 10 + X, 0)
+        by_key = np.argsort(key)
+        sorted_key = key[by_key]
+
+        def find(wanted: Any) -> Any:
+            """The nodes of the given keys (n where there is none)."""
+            pos = np.minimum(np.searchsorted(sorted_key, wanted), n - 1)
+            return np.where(sorted_key[pos] == wanted, by_key[pos], n)
+
+        hard = H @ np.arange(1, 11)
+        ace = H[:, ACE] > 0
+        total = np.where(ace & (hard + 10 <= 21), hard + 10, hard)
+        ranks = np.arange(10)
+        may_hit = (total < 21) & ~(split & (X == ACE) & one_card)
+        grows = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 <= 21)
+        grows &= np.array(full)[None, :] > R
+        self.busts = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 > 21)
+        self.child = np.where(grows, find(key[:, None] + 64 * strides[None, :]), n)
+        if (self.child[grows] == n).any():
+            raise AssertionError("a reachable hand is missing from the grid")
+        self.grows = grows
+        # kept for every up card of the rule set: indices as 32-bit, counts as 16-bit numbers
+        self.child = self.child.astype(np.int32)
+        self.own = find((H @ strides) * 64).astype(np.int32)
+        self.n, self.R, self.split = n, R.astype(np.int16), split
+        self.total, self.may_hit = total.astype(np.int16), may_hit
+        _, first, inv = np.unique(rcode, return_index=True, return_inverse=True)
+        self.first, self.inv = first.astype(np.int32), inv.reshape(-1).astype(np.int32)
+        self.bounds = np.flatnonzero(np.diff(ncards * 2 + split)) + 1
+        self.two = np.flatnonzero(ncards == 2)
+        self.index: dict[int, int] = dict(
+            zip(key[self.two].tolist(), range(len(self.two)), strict=True)
+        )
+        self.strides = strides_t
+
+
+@lru_cache(maxsize=4)
+def _shape(full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool) -> _Shape:
+    return _Shape(full, max_hands, resplit_aces, one_card, load_numpy())
+
+
+class _Grid:
+    """The exact method with numpy: the value of every node of `_Shape` against one up card,
+    all at once, a level at a time: standing (from the dealer's vector of R), one card then
+    the continuation (hitting), doubling (two-card hands); the continuation is the best of
+    standing and hitting for an unsplit hand and, for a split hand, what the unsplit hand of
+    its own cards does (CDZ-). The busting cards are summed as in `_Solver._one_card`. Split
+    hands also carry their outcome vectors (the sd of splits, `_Solver._hit_vec`). Only the
+    two-card hands' values are kept. They equal the recursion's (`_Solver`) to rounding: the
+    tests compare them."""
+
+    def __init__(self, solver: _Solver, full: Shoe) -> None:
+        np = solver.dealer.np
+        rules, L = solver.rules, solver.L
+        shape = _shape(full, rules.split_max_hands, rules.resplit_aces, rules.aces_one_card)
+        n, R, child, split = shape.n, shape.R, shape.child, shape.split
+        base = np.array(solver.base, dtype=np.int64)
+        # the dealer's vector of each R within this shoe (none beyond it: no chance); the extra
+        # last row (and in the arrays below): no child, worth nothing
+        inside = (R[shape.first] <= base).all(axis=1)
+        distinct = np.zeros((len(shape.first), 7))
+        distinct[inside] = solver.dealer.outcomes(R[shape.first[inside]])
+        Dz = np.zeros((n + 1, 7))
+        Dz[:n] = distinct[shape.inv]
+        D = Dz[:n]
+        signs = np.array(solver.signs)[np.minimum(shape.total, 21)]
+        vec_z = np.zeros((n + 1, 7))
+        sign_vec = np.multiply(signs, D, out=vec_z[:n])
+        cont_ev = np.zeros(n + 1)
+        cont_m2 = np.zeros(n + 1)
+        stand_ev = np.sum(sign_vec, axis=1, out=cont_ev[:n])
+        stand_m2 = np.einsum("nk,nk->n", np.abs(signs), D, out=cont_m2[:n])
+        stand_ev, stand_m2 = stand_ev.copy(), stand_m2.copy()
+        left = solver.size - R.sum(axis=1)
+        P = np.maximum(base[None, :] - R, 0) / np.maximum(left, 1)[:, None]
+        W = np.where(shape.grows, P, 0.0)
+        bust_p = np.where(shape.busts, P, 0.0)
+        other = solver.bj_other
+        if other is not None:
+            # a busted hand loses its bet, less where the dealer's blackjack would cost less
+            n_other = (base[other] - R[:, other])[:, None] - (np.arange(10)[None, :] == other)
+            bj = np.maximum(n_other, 0) / np.maximum(left - 1, 1)[:, None]
+            bust_mass = (bust_p * (1.0 - (1.0 - L) * bj)).sum(axis=1)
+        else:
+            bust_mass = bust_p.sum(axis=1)
+        # the continuation of each node: standing, or hitting where it plays on
+        hit_ev = np.full(n, -9.0)
+        hit_m2 = np.zeros(n)
+        hits = np.zeros(n + 1, dtype=bool)
+        own, may_hit = shape.own, shape.may_hit
+        # outcome vectors (split hands only): standing, and the part lost to busting cards
+        scale = np.array([1.0] * 6 + [L])
+        cont_vec = vec_z.copy()
+        two = shape.two
+        # the two-card hands are the last level, unsplit then split ones (`_Shape`)
+        lo2 = int((~split[two]).sum())
+        split_two = n - len(two) + lo2
+        cuts = shape.bounds.tolist()
+        hit_vec2 = lost2 = np.zeros((0, 7))
+        for lo, hi in zip([0, *cuts], [*cuts, n], strict=True):
+            c, w = child[lo:hi], W[lo:hi]
+            hev = np.einsum("mr,mr->m", w, cont_ev[c]) - bust_mass[lo:hi]
+            hm2 = np.einsum("mr,mr->m", w, cont_m2[c]) + bust_mass[lo:hi]
+            hit_ev[lo:hi], hit_m2[lo:hi] = hev, hm2
+            if split[lo]:
+                take = hits[own[lo:hi]] & may_hit[lo:hi]
+                lost = (D[lo:hi] - np.einsum("mr,mrk->mk", w, Dz[c])) * scale
+                hv = np.einsum("mr,mrk->mk", w, cont_vec[c]) - lost
+                cont_vec[lo:hi] = np.where(take[:, None], hv, sign_vec[lo:hi])
+                if lo == split_two:
+                    hit_vec2, lost2 = hv, lost
+            else:
+                take = may_hit[lo:hi] & (hev > stand_ev[lo:hi] + TIE)
+            hits[lo:hi] = take
+            cont_ev[lo:hi] = np.where(take, hev, stand_ev[lo:hi])
+            cont_m2[lo:hi] = np.where(take, hm2, stand_m2[lo:hi])
+        # the two-card hands: their values, doubling, the vectors of split ones
+        c2, w2 = child[two], W[two]
+        sev = np.concatenate([stand_ev, [0.0]])
+        sm2 = np.concatenate([stand_m2, [0.0]])
+        self.stand_ev, self.stand_m2 = stand_ev[two], stand_m2[two]
+        self.hit_ev, self.hit_m2 = hit_ev[two], hit_m2[two]
+        self.double_ev = 2.0 * (np.einsum("mr,mr->m", w2, sev[c2]) - bust_mass[two])
+        self.double_m2 = 4.0 * (np.einsum("mr,mr->m", w2, sm2[c2]) + bust_mass[two])
+        self.sign_vec, self.dealer_vec = sign_vec[two], D[two]
+        # vectors of the two-card split hands (rows lo2 on; the unsplit ones are never split)
+        self.hit_vec = np.zeros((len(two), 7))
+        self.double_vec = np.zeros((len(two), 7))
+        self.hit_vec[lo2:] = hit_vec2
+        cs = c2[lo2:]
+        self.double_vec[lo2:] = 2.0 * np.einsum("mr,mrk->mk", w2[lo2:], vec_z[cs]) - 2.0 * lost2
+        self.index: dict[int, int] = shape.index
+        self.strides = shape.strides
+
+    def node(self, removed: Shoe, extra: int = 0, x: int = 0) -> int:
+        code = sum(k * s for k, s in zip(removed, self.strides, strict=True))
+        return self.index[code * 64 + (extra * 10 + x if extra else 0)]
+
+    def options(self, i: int) -> dict[str, Value]:
+        """stand, hit and double of node i."""
+        return {
+            "S": (float(self.stand_ev[i]), float(self.stand_m2[i])),
+            "H": (float(self.hit_ev[i]), float(self.hit_m2[i])),
+            "D": (float(self.double_ev[i]), float(self.double_m2[i])),
+        }
+
+
 # --- the round --------------------------------------------------------------------------------
 
 
@@ -612,7 +1116,7 @@ def solvers(
     shoe: Sequence[int] | None = None,
     *,
     use_numpy: bool | None = None,
-    split_method: str = "pair-cards",
+    split_method: str = "exact",
 ) -> list[_Solver | None]:
     """One solver per up card (None where the shoe holds none of that rank)."""
     full = tuple(shoe) if shoe is not None else rules.shoe()
@@ -621,8 +1125,8 @@ def solvers(
     if sum((r + 1) * k for r, k in enumerate(full)) < 58:
         # a busted player hand and a finished dealer hand never take more than 57 points
         raise ValueError("the shoe is too small: it must hold cards worth at least 58 points")
-    if split_method not in ("pair-cards", "fixed"):
-        raise ValueError(f"split_method = {split_method!r}: pair-cards or fixed")
+    if split_method not in SPLIT_METHODS:
+        raise ValueError(f"split_method = {split_method!r}: one of {list(SPLIT_METHODS)}")
     numpy = _numpy_ok() if use_numpy is None else use_numpy
     return [_Solver(rules, full, u, numpy, split_method) if full[u] else None for u in range(10)]
 
@@ -654,19 +1158,20 @@ def house_edge(
     shoe: Sequence[int] | None = None,
     *,
     use_numpy: bool | None = None,
-    split_method: str = "pair-cards",
+    split_method: str = "exact",
     take_even_money: bool = False,
 ) -> EdgeResult:
     """The exact house edge (module docstring). `shoe` overrides the full shoe (ten counts:
-    A, 2..9, ten), for small test shoes. `take_even_money`: a blackjack against an ace takes
-    even money where `rules.even_money` offers it and it is worth more than waiting (never at
-    3:2; at 6:5 or 1:1 it is); off by default, as in the published figures."""
+    A, 2..9, ten), for small test shoes. `split_method`: "exact" (CDZ-, every card counted),
+    or the approximations "pair-cards" and "fixed". `take_even_money`: a blackjack against an
+    ace takes even money where `rules.even_money` offers it and it is worth more than waiting
+    (never at 3:2; at 6:5 or 1:1 it is); off by default, as in the published figures."""
     full = tuple(shoe) if shoe is not None else rules.shoe()
     n = sum(full)
     ev = m2 = 0.0
     every = (
         full_shoe_solvers(rules)
-        if shoe is None and use_numpy is None and split_method == "pair-cards"
+        if shoe is None and use_numpy is None and split_method == "exact"
         else solvers(rules, full, use_numpy=use_numpy, split_method=split_method)
     )
     for up, solver in enumerate(every):
@@ -720,5 +1225,5 @@ def edge_report(rules: Rules) -> dict[str, Any]:
         "heads_up": {"edge": result.edge, "sd": result.sd},
         "rules": asdict(rules),
         "method": "exact",
-        "split_hands": "CDZ-: each split hand from the shoe less the up card, the pair cards dealt and its own cards",
+        "split_hands": "CDZ-: each split hand played as the unsplit hand of its cards, valued exactly over the shoe as all the hands take their cards",
     }
