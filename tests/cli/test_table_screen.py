@@ -99,7 +99,7 @@ def check_file(path: Path, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text, (
-        f"{path.name} is out of date: BANLUCK_REGEN_SCREENS=1 python -m pytest {__file__}"
+        f"{path.name} is out of date: BANLUCK_REGEN_SCREENS=1 python -m pytest tests/cli"
     )
 
 
