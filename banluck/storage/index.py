@@ -319,6 +319,15 @@ class View:
         if stale:
             self._write_index()
 
+    def distrust(self) -> None:
+        """From now on, read every file again and check it field by field (`check`): what this
+        view read while catching up, trusting the bytes banluck wrote, is let go."""
+        self.trust = False
+        self.nights.clear()
+        self.seen.clear()
+        self.journaled.clear()
+        self._earlier_db = None
+
     # -- catching up with the night files --------------------------------------------------
 
     def _find_nights(self, index: Tables | None, probe: bool) -> None:

@@ -5,11 +5,19 @@ made again from the night files (`rebuild_index`), and whole nights written at o
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import orjson
+from tinydb import TinyDB
 from tinydb.table import Document
 
+from banluck.core.reading import read_bytes
 from banluck.money import ledger
 from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
@@ -28,16 +36,26 @@ from banluck.storage.index import (
 from banluck.storage.tx import Tx, new_night
 
 
-def check(tx: Tx, *, full: bool = True) -> list[Problem]:
+def check(
+    tx: Tx,
+    *,
+    full: bool = True,
+    proofs: dict[int, dict[str, Any]] | None = None,
+    unread: set[int] | None = None,
+) -> list[Problem]:
     """Every problem in the stored data, each one line (a `Problem`: the seq of the entry it is
     about, or None); [] when all is well (`tx` trusts no file: each is checked field by field).
     What is checked: `Store.check`. Unless `full`, the rounds of a sealed night (one `seal`
     found sound, unchanged since) are not checked by the ledger's rules one by one again (only
-    those that a correction names)."""
+    those that a correction names), and a night sealed with the digest of its file's bytes
+    (`sealed_file`) is not read as JSON at all: its bytes are hashed and compared, and only a
+    night whose bytes changed is read and checked in full (and named). `proofs` is given what
+    `seal` needs to seal each night that was checked in full (`_proof`), `unread` the nights
+    found as sealed (whose rounds were then not read)."""
     index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
     earlier = storage_of(tx.earlier_db).read() or {}
     stored = {**earlier.get("nights", {}), **index["nights"]}
-    entries: list[dict[str, Any]] = []
+    chunks: dict[int, list[dict[str, Any]] | None] = {}  # each night's entries (None: sealed)
     skipped: set[int] = set()  # the seqs of sealed rounds
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
@@ -47,10 +65,28 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
     def note(message: str) -> None:  # a problem of the files, not of one entry
         problems.append(Problem(None, message))
 
+    # the nights sealed with their file's bytes: hashed first, on every core, a file at a time
+    seals = {i: _held_proof(stored.get(str(i), {})) for i in sorted(tx.records)}
+    hashes = _hash_files(tx.store.night_path(i) for i, proof in seals.items() if proof is not None)
     before: tuple[int, str] | None = None  # the night before and its seal
     start: int | None = 1  # the next seq when the night was opened
     with no_gc():
         for night_id in sorted(tx.records):
+            record = stored.get(str(night_id), {})
+            path = tx.store.night_path(night_id)
+            proof = seals[night_id]
+            if proof is not None and not path.with_suffix(".live").exists():
+                changed = _bytes_changed(hashes[path], proof)
+                if changed is None and not full:  # the very bytes found sound: not read
+                    records.append(_without_seal(record))
+                    summaries.append(proof["summary"])
+                    before, start = (night_id, proof["seal"]), record["next_seq"]
+                    chunks[night_id] = None
+                    if unread is not None:
+                        unread.add(night_id)
+                    continue
+                if changed is not None:
+                    note(_CHANGED.format(night=night_id, path=path, changed=changed))
             try:
                 db = tx.night_db(night_id)
                 tables = tables_of(db)
@@ -63,39 +99,55 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
             night = tables["night"]["1"]
             records.append(fresh)
             summaries.append(summary)
-            held = {k: v for k, v in stored.get(str(night_id), {}).items() if k != "sealed"}
-            seal = stored.get(str(night_id), {}).get("sealed")
+            held = _without_seal(record)
+            seal = record.get("sealed")
             if held != fresh:
                 note(
                     f"the index's record of night {night_id} does not match its file; "
                     f"{REBUILD_HINT}"
                 )
-            path = tx.store.night_path(night_id)
+            found = len(problems)
             problems += _chain_problems(tables, path, before)
             before = (night_id, sealed(tables))
             if night["status"] == "open" and night_id != tx.latest:
                 note(f"night {night_id} is open but is not the latest night")
-            skip = not full and held == fresh and seal is not None and seal == fresh["digest"]
+            skip = (
+                not full
+                and proof is None
+                and held == fresh
+                and seal is not None
+                and seal == fresh["digest"]
+            )
             numbers: set[int] = set()  # the night's seqs
+            chunk = chunks[night_id] = []
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
                     if skip:
                         skipped.add(entry["seq"])
-                entries.append(entry)
+                chunk.append(entry)
                 numbers.add(entry["seq"])
             if start is not None:
                 problems += _gap_problems(tables, path, start, numbers)
             start = fresh["next_seq"]
+            if proofs is not None and len(problems) == found and held == fresh:
+                proofs[night_id] = _proof(path, db, before[1], summary, fresh)
             del tx.nights[night_id]
     if damaged_files:  # the sums of the whole cannot be checked without every night
         return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
-    if skipped:  # the season is checked against the nights' files below, night by night
+    hashed = [i for i, chunk in chunks.items() if chunk is None]
+    entries = [e for chunk in chunks.values() for e in chunk or ()]
+    named = {e.get("reverses", e.get("amends")) for e in entries if e["kind"] == "correction"}
+    for night_id in _holding(tx, hashed, named, stored):  # sealed nights a correction reaches
+        chunks[night_id] = _sealed_entries(tx, night_id, skipped)
+    if hashed:
+        entries = [e for chunk in chunks.values() for e in chunk or ()]
+    if skipped or hashed:  # the season is checked against the nights' files below
         named = {e.get("reverses", e.get("amends")) for e in entries if e["kind"] == "correction"}
         entries = [e for e in entries if e["seq"] not in skipped or e["seq"] in named]
-    problems += ledger.check(entries, people, None if skipped else cached)
+    problems += ledger.check(entries, people, None if skipped or hashed else cached)
     if sorted(d["name"] for d in index["people"].values()) != sorted(people):
         note("the index's list of people does not match the nights")
     have_season = {
@@ -114,18 +166,159 @@ def check(tx: Tx, *, full: bool = True) -> list[Problem]:
     return problems
 
 
-def seal(tx: Tx) -> None:
+def seal(tx: Tx, proofs: Mapping[int, Mapping[str, Any]] | None = None) -> None:
     """Seal every night over (closed, and not the latest) that `check` found sound: its record
     keeps its last digest as `sealed`, which the next `check` trusts while the file is unchanged
-    (`check` without `full`)."""
+    (`check` without `full`); and every closed night (the latest too) of the `proofs`, those
+    `check` read in full and found sound, keeps the digest and size of its file's exact bytes,
+    its seal and its summary (`sealed_file`), so that the next plain `check` hashes the file's
+    bytes instead of reading it. A banluck that writes a night file again makes its record
+    anew from the file, without them: a night changed by banluck is read in full again."""
     latest = tx.latest
+    changed = False
     for night_id, record in tx.records.items():
-        over = night_id != latest and record["status"] == "closed"
-        if over and record.get("digest") and record.get("sealed") != record["digest"]:
+        if record["status"] != "closed" or not record.get("digest"):
+            continue
+        if night_id != latest and record.get("sealed") != record["digest"]:
             record["sealed"] = record["digest"]
             tx.earlier_dirty = True
-    if tx.earlier_dirty:
+        proof = (proofs or {}).get(night_id)
+        if proof is not None and proof["record"] == _without_seal(record):
+            held = {k: v for k, v in proof.items() if k != "record"}
+            record["sealed"] = record["digest"]
+            record["sealed_file"] = {**held, "self": _self_digest(record, held)}
+            tx.earlier_dirty = tx.earlier_dirty or night_id != latest
+            changed = True
+    if tx.earlier_dirty or changed:
         tx._write_index()
+
+
+_CHANGED = (
+    "night {night} ({path}) is not the file `check` sealed: {changed} since it was found sound"
+    " (its entries are checked in full below); if no banluck did that, put it back from its"
+    " backup (.bak) or a copy of the data folder; if you changed it on purpose and nothing"
+    " else is said of it, `banluck check --repair` seals it again as it is"
+)
+
+_SEAL_FIELDS = ("sealed", "sealed_file")
+"""What `seal` adds to a night's record: not part of what the night file gives."""
+
+
+def _without_seal(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in _SEAL_FIELDS}
+
+
+def _self_digest(record: Mapping[str, Any], held: Mapping[str, Any]) -> str:
+    """The digest of a night's record (less its seal) and its `sealed_file` (less this digest):
+    a record or seal edited by hand no longer matches it."""
+    body = orjson.dumps([_without_seal(record), held], option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(body).hexdigest()
+
+
+def _held_proof(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A night record's `sealed_file` when it is whole and matches the record (`_self_digest`),
+    else None (the night is then read and checked as any other)."""
+    proof = record.get("sealed_file")
+    if not isinstance(proof, dict) or record.get("sealed") != record.get("digest"):
+        return None
+    held = {k: v for k, v in proof.items() if k != "self"}
+    shaped = (
+        isinstance(held.get("sha256"), str)
+        and isinstance(held.get("size"), int)
+        and isinstance(held.get("seal"), str)
+        and isinstance(held.get("summary"), dict)
+    )
+    try:
+        holds = shaped and proof.get("self") == _self_digest(record, held)
+    except TypeError:  # a value JSON cannot hold: not a seal banluck made
+        holds = False
+    return proof if holds else None
+
+
+def _hash_files(paths: Iterable[Path]) -> dict[Path, tuple[int, str] | OSError]:
+    """Each file's size and the SHA-256 of its bytes (or why it cannot be read), hashed on
+    every core (hashlib lets go of the interpreter while it hashes); one file a thread in
+    memory at a time."""
+
+    def one(path: Path) -> tuple[int, str] | OSError:
+        try:
+            raw = read_bytes(path)
+        except OSError as exc:
+            return exc
+        return len(raw), hashlib.sha256(raw).hexdigest()
+
+    listed = list(paths)
+    if len(listed) < 8:
+        return {path: one(path) for path in listed}
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        return dict(zip(listed, pool.map(one, listed), strict=True))
+
+
+def _bytes_changed(hashed: tuple[int, str] | OSError, proof: Mapping[str, Any]) -> str | None:
+    """None when a night file's size and the SHA-256 of its bytes (`hashed`) are those it was
+    sealed with; else what changed."""
+    if isinstance(hashed, OSError):
+        return f"it cannot be read ({hashed.strerror or hashed})"
+    size, digest = hashed
+    if size != proof["size"]:
+        return f"its size is {size:,} bytes, not {proof['size']:,}"
+    if digest != proof["sha256"]:
+        return "its bytes changed"
+    return None
+
+
+def _proof(
+    path: Path,
+    db: TinyDB,
+    seal: str,
+    summary: Mapping[str, Any],
+    record: Mapping[str, Any],
+) -> dict[str, Any]:
+    """What `seal` keeps of a night file found sound: the digest and size of its bytes (those
+    read, by their CRC-32), its seal (`codec.sealed`, made before its entries were handed
+    out), its summary, and the record it was found to match."""
+    try:
+        raw = read_bytes(path)
+    except OSError:
+        raw = b""
+    if zlib.crc32(raw) != storage_of(db).crc:
+        return {"record": None}  # it changed while it was checked: not sealed
+    return {
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "size": len(raw),
+        "seal": seal,
+        "summary": dict(summary),
+        "record": dict(record),
+    }
+
+
+def _holding(
+    tx: Tx, hashed: Sequence[int], named: set[Any], stored: Mapping[str, Any]
+) -> list[int]:
+    """The nights of `hashed` (sealed, not read) that hold an entry a correction of the nights
+    read names, or a correction of the same entry, or a rename (the links between entries are
+    checked under the names of today)."""
+    if not named:
+        return []
+    out = []
+    for night_id in hashed:
+        record = stored[str(night_id)]
+        first, last = record.get("first_seq"), record.get("last_seq")
+        holds = isinstance(first, int) and isinstance(last, int)
+        holds = holds and any(isinstance(s, int) and first <= s <= last for s in named)
+        if holds or set(record.get("reversed") or ()) & named or record.get("renamed"):
+            out.append(night_id)
+    return out
+
+
+def _sealed_entries(tx: Tx, night_id: int, skipped: set[int]) -> list[dict[str, Any]]:
+    """The entries of a sealed night whose bytes were found as sealed: read (they need no
+    check field by field), its rounds not checked again unless named."""
+    db = tx.night_db(night_id)
+    entries = entries_of(tables_of(db), copy=False)
+    skipped.update(e["seq"] for e in entries if e["kind"] == "round")
+    del tx.nights[night_id]
+    return entries
 
 
 def _earlier_problems(

@@ -40,6 +40,7 @@ again. A line of play changes only the live round and goes to the night's journa
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -84,6 +85,15 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
+
+
+@dataclasses.dataclass
+class Seals:
+    """What a `Store.verify` found to seal: each night read in full and found sound
+    (`proofs`, by night), and the nights found byte for byte as sealed (`unread`)."""
+
+    proofs: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    unread: set[int] = dataclasses.field(default_factory=set)
 
 
 class Store:
@@ -393,7 +403,14 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = ("crc", "journal", "digest", "sealed", *(() if totals else ("totals",)))
+        hidden = (
+            "crc",
+            "journal",
+            "digest",
+            "sealed",
+            "sealed_file",
+            *(() if totals else ("totals",)),
+        )
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
@@ -764,7 +781,17 @@ class Store:
     # -- checking and repair (`banluck.storage.repair`) ---------------------------------------
 
     def check(self, *, full: bool = True) -> list[str]:
-        """Every problem in the stored data, each one line; [] when all is well.
+        """Every problem in the stored data, each one line; [] when all is well, and then the
+        nights found sound are sealed (`verify`, `seal`)."""
+        problems, seals = self.verify(full=full)
+        if not problems:
+            self.seal(seals)
+        return problems
+
+    def verify(self, *, full: bool = True) -> tuple[list[str], Seals]:
+        """Every problem in the stored data, each one line ([] when all is well), and what
+        would seal the nights found sound (`seal`; `Seals.unread`: the sealed nights whose
+        files were found byte for byte as sealed, not read again).
 
         An index left one step behind by a crash is first brought up to date (that is normal
         and not a problem); anything still wrong after that is reported.
@@ -784,11 +811,22 @@ class Store:
             )
         from banluck.storage import repair  # what only `banluck check` needs
 
-        problems = repair.check(Tx(self, trust=False), full=full)  # every file field by field
-        if not problems:  # the nights over are sealed: `full=False` trusts them while unchanged
-            with contextlib.suppress(BanluckError):
-                self._write(repair.seal)
-        return [problem.message for problem in problems]
+        seals = Seals()
+        tx = Tx(self)  # caught up as any read is, trusting the bytes banluck wrote
+        tx.distrust()  # and from here every file is read again, checked field by field
+        problems = repair.check(tx, full=full, proofs=seals.proofs, unread=seals.unread)
+        return [problem.message for problem in problems], seals
+
+    def seal(self, seals: Seals) -> None:
+        """Seal the nights a clean `verify` found sound (`banluck.storage.repair.seal`): a
+        plain `check` then trusts each while its file is unchanged. Nothing is said when it
+        cannot be written (the next clean check seals them)."""
+        from banluck.storage import repair
+
+        if not seals.proofs:  # every night over was found as sealed: nothing to seal
+            return
+        with contextlib.suppress(BanluckError):
+            self._write(lambda tx: repair.seal(tx, seals.proofs))
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""
