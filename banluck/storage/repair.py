@@ -55,12 +55,18 @@ def check(
     index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
     earlier = storage_of(tx.earlier_db).read() or {}
     stored = {**earlier.get("nights", {}), **index["nights"]}
-    chunks: dict[int, list[dict[str, Any]] | None] = {}  # each night's entries (None: sealed)
+    # Read a night at a time: each night's rounds are checked by the ledger's rules with the
+    # night, and only what links entries across nights is kept (`kept`: each night's entries
+    # that are not rounds); the rounds a correction names are read again at the end.
+    kept: dict[int, list[dict[str, Any]] | None] = {}  # None: sealed, not read
+    spans: dict[int, tuple[Any, Any]] = {}  # each night's first and last seq
     skipped: set[int] = set()  # the seqs of sealed rounds
     records: list[dict[str, Any]] = []
     summaries: list[dict[str, Summary]] = []
     problems: list[Problem] = []
     damaged_files: list[Problem] = []
+    everyone = {n for r in stored.values() for n in r.get("players") or ()}
+    top = 0  # the largest seq of every night
 
     def note(message: str) -> None:  # a problem of the files, not of one entry
         problems.append(Problem(None, message))
@@ -81,7 +87,9 @@ def check(
                     records.append(_without_seal(record))
                     summaries.append(proof["summary"])
                     before, start = (night_id, proof["seal"]), record["next_seq"]
-                    chunks[night_id] = None
+                    kept[night_id] = None
+                    spans[night_id] = (record["first_seq"], record["last_seq"])
+                    top = max(top, record["last_seq"] or 0)
                     if unread is not None:
                         unread.add(night_id)
                     continue
@@ -99,6 +107,7 @@ def check(
             night = tables["night"]["1"]
             records.append(fresh)
             summaries.append(summary)
+            spans[night_id] = (fresh["first_seq"], fresh["last_seq"])
             held = _without_seal(record)
             seal = record.get("sealed")
             if held != fresh:
@@ -119,35 +128,42 @@ def check(
                 and seal == fresh["digest"]
             )
             numbers: set[int] = set()  # the night's seqs
-            chunk = chunks[night_id] = []
+            rounds: list[dict[str, Any]] = []
+            others = kept[night_id] = []
             for entry in entries_of(tables, copy=False):
                 if entry["kind"] == "round":
                     problems += _round_problems(entry, night_id, night["players"])
                     if skip:
                         skipped.add(entry["seq"])
-                chunk.append(entry)
+                    else:
+                        rounds.append(entry)
+                else:
+                    others.append(entry)
                 numbers.add(entry["seq"])
+            problems += ledger.check(rounds, everyone | set(night["players"]))
+            top = max(top, *numbers, 0)
             if start is not None:
                 problems += _gap_problems(tables, path, start, numbers)
             start = fresh["next_seq"]
             if proofs is not None and len(problems) == found and held == fresh:
                 proofs[night_id] = _proof(path, db, before[1], summary, fresh)
+            del tables, rounds
             del tx.nights[night_id]
     if damaged_files:  # the sums of the whole cannot be checked without every night
         return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
-    hashed = [i for i, chunk in chunks.items() if chunk is None]
-    entries = [e for chunk in chunks.values() for e in chunk or ()]
-    named = {e.get("reverses", e.get("amends")) for e in entries if e["kind"] == "correction"}
-    for night_id in _holding(tx, hashed, named, stored):  # sealed nights a correction reaches
-        chunks[night_id] = _sealed_entries(tx, night_id, skipped)
-    if hashed:
-        entries = [e for chunk in chunks.values() for e in chunk or ()]
-    if skipped or hashed:  # the season is checked against the nights' files below
-        named = {e.get("reverses", e.get("amends")) for e in entries if e["kind"] == "correction"}
-        entries = [e for e in entries if e["seq"] not in skipped or e["seq"] in named]
-    problems += ledger.check(entries, people, None if skipped or hashed else cached)
+    said = {problem.message for problem in problems}
+    problems += _linked_problems(tx, kept, spans, stored, skipped, people, said)
+    if not skipped and not any(entries is None for entries in kept.values()):
+        # every night read: the season's balances against the nights' entries
+        computed = ledger.add_summaries(*summaries)
+        for name in sorted(set(computed) | set(cached)):
+            want = computed[name]["net"] if name in computed else 0
+            have = cached.get(name, 0)
+            if want != have:
+                message = f"the stored balance of {name} is {have} but the entries sum to {want}"
+                problems.append(Problem(None, message))
     if sorted(d["name"] for d in index["people"].values()) != sorted(people):
         note("the index's list of people does not match the nights")
     have_season = {
@@ -159,11 +175,57 @@ def check(
     if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
         note(f"the index's count of the latest night does not match its file; {REBUILD_HINT}")
     problems += _earlier_problems(index, records)
-    seqs = [e["seq"] for e in entries if isinstance(e.get("seq"), int)]
     next_seq = max((r["next_seq"] for r in records), default=1)
-    if seqs and next_seq <= max(seqs):
-        note(f"the next seq is {next_seq} but seq {max(seqs)} exists")
+    if top and next_seq <= top:
+        note(f"the next seq is {next_seq} but seq {top} exists")
     return problems
+
+
+def _linked_problems(
+    tx: Tx,
+    kept: dict[int, list[dict[str, Any]] | None],
+    spans: Mapping[int, tuple[Any, Any]],
+    stored: Mapping[str, Any],
+    skipped: set[int],
+    people: set[str],
+    said: set[str],
+) -> list[Problem]:
+    """The ledger's rules over what links entries across nights: every entry that is not a
+    round, and the rounds the corrections name (read again from their nights), in seq order; a
+    problem said already with its night's rounds is not said again."""
+    named = {
+        e.get("reverses", e.get("amends"))
+        for entries in kept.values()
+        for e in entries or ()
+        if e["kind"] == "correction"
+    }
+    hashed = [i for i, entries in kept.items() if entries is None]
+    pulled = set(_holding(tx, hashed, named, stored))  # sealed nights a correction reaches
+    for night_id, (first, last) in spans.items():
+        ranged = isinstance(first, int) and isinstance(last, int)
+        if ranged and any(isinstance(s, int) and first <= s <= last for s in named):
+            pulled.add(night_id)
+    for night_id in sorted(pulled):
+        entries = _night_entries(tx, night_id)
+        if kept[night_id] is None:
+            skipped.update(e["seq"] for e in entries if e["kind"] == "round")
+        kept[night_id] = [e for e in entries if e["kind"] != "round" or e["seq"] in named]
+    linked = [e for entries in kept.values() for e in entries or ()]
+    if not linked:
+        return []
+    out = []
+    for problem in ledger.check(linked, people):
+        if problem.message not in said:
+            out.append(problem)
+    return out
+
+
+def _night_entries(tx: Tx, night_id: int) -> list[dict[str, Any]]:
+    """A night's entries read again (checked when first read)."""
+    db = tx.night_db(night_id)
+    entries = entries_of(tables_of(db), copy=False)
+    del tx.nights[night_id]
+    return entries
 
 
 def seal(tx: Tx, proofs: Mapping[int, Mapping[str, Any]] | None = None) -> None:
@@ -309,16 +371,6 @@ def _holding(
         if holds or set(record.get("reversed") or ()) & named or record.get("renamed"):
             out.append(night_id)
     return out
-
-
-def _sealed_entries(tx: Tx, night_id: int, skipped: set[int]) -> list[dict[str, Any]]:
-    """The entries of a sealed night whose bytes were found as sealed: read (they need no
-    check field by field), its rounds not checked again unless named."""
-    db = tx.night_db(night_id)
-    entries = entries_of(tables_of(db), copy=False)
-    skipped.update(e["seq"] for e in entries if e["kind"] == "round")
-    del tx.nights[night_id]
-    return entries
 
 
 def _earlier_problems(
