@@ -478,9 +478,12 @@ class View:
                 f"the journal {path} of night {night_id} {found}, but the index counted"
                 f" {counted} round(s) recorded in it: they are not in the night file"
             )
+        first = ""
+        if lost == "journal" and os.path.exists(path):
+            first = "if only its header was changed, `banluck check --repair` recovers them; else "
         raise DamagedFile(
-            f"{what}; nothing was changed: put the {lost} back from a copy of the data folder;"
-            f" or, to go on without those rounds, {REBUILD_HINT}",
+            f"{what}; nothing was changed: {first}put the {lost} back from a copy of the data"
+            f" folder; or, to go on without those rounds, {REBUILD_HINT}",
             path,
             None,
         )

@@ -23,7 +23,7 @@ from banluck.money.ledger import Problem, Summary
 from banluck.storage import schema
 from banluck.storage.clean import clean_line
 from banluck.storage.codec import chained, sealed
-from banluck.storage.files import DamagedFile, StoreError, no_gc
+from banluck.storage.files import DamagedFile, StoreError, no_gc, write_atomic
 from banluck.storage.index import (
     REBUILD_HINT,
     Files,
@@ -256,10 +256,10 @@ def seal(tx: Tx, proofs: Mapping[int, Mapping[str, Any]] | None = None) -> None:
 
 
 _CHANGED = (
-    "night {night} ({path}) is not the file `check` sealed: {changed} since it was found sound"
-    " (its entries are checked in full below); if no banluck did that, put it back from its"
-    " backup (.bak) or a copy of the data folder; if you changed it on purpose and nothing"
-    " else is said of it, `banluck check --repair` seals it again as it is"
+    "night {night} ({path}) changed since `check` found it sound and sealed it ({changed});"
+    " it is checked in full: if no banluck did that, put it back from its backup (.bak) or a"
+    " copy of the data folder; if you changed it on purpose and nothing else is said of it,"
+    " `banluck check --repair` seals it again as it is"
 )
 
 _SEAL_FIELDS = ("sealed", "sealed_file")
@@ -323,9 +323,9 @@ def _bytes_changed(hashed: tuple[int, str] | OSError, proof: Mapping[str, Any]) 
         return f"it cannot be read ({hashed.strerror or hashed})"
     size, digest = hashed
     if size != proof["size"]:
-        return f"its size is {size:,} bytes, not {proof['size']:,}"
+        return f"its size is {size:,} bytes, it was {proof['size']:,}"
     if digest != proof["sha256"]:
-        return "its bytes changed"
+        return "its bytes are not those sealed"
     return None
 
 
@@ -620,3 +620,151 @@ def _round_problems(
         message = f"{label}: names {', '.join(strangers)}, who did not sit that night"
         problems.append(Problem(entry["seq"], message))
     return problems
+
+
+def repair(store: Any) -> tuple[list[str], list[str]]:
+    """`banluck check --repair` (the caller, `Store.repair`, holds the lock): recover what the
+    data to recover exists for, and say what cannot be. Returns what was done and what is lost
+    (each one line); where something is lost, nothing that would hide it is changed.
+
+    - a journal whose header names another token than its night file's, but whose rounds were
+      recorded on that very file (its rev and CRC-32 are the header's): its token is put right,
+      and its rounds count again;
+    - the index, rebuilt from the night files when it is damaged or does not match them, unless
+      the night files hold fewer entries than it counted, or other entries (then what is missing
+      is said, and `--rebuild-index` goes on without them);
+    - a sealed night whose file changed but checks sound in full as it is: sealed again.
+    """
+    done: list[str] = []
+    lost: list[str] = []
+    for night_id in store.night_ids():
+        _repair_journal(store.night_path(night_id), done, lost)
+    if lost:
+        return done, lost
+    _repair_index(store, done, lost)
+    return done, lost
+
+
+def _repair_journal(path: Path, done: list[str], lost: list[str]) -> None:
+    """Put right the token of a journal recorded on this very night file (see `repair`)."""
+    from banluck.storage import journal
+    from banluck.storage.files import read_tables_crc
+
+    try:
+        found = journal.read(path)
+        if found is None or not found.entries or found.state is None:
+            return
+        tables, crc = read_tables_crc(path, schema.validate_night)
+    except StoreError as exc:
+        lost.append(str(exc))
+        return
+    if tables is None:
+        return
+    meta = tables["meta"]["1"]
+    if found.token == meta.get("token"):
+        return
+    if found.state.get("rev") != meta["rev"] or found.state.get("crc") != crc:
+        return  # a journal of another version of the file: stale, the file holds what it had
+    raw = found.path.read_bytes()[: found.size]
+    first, _, rest = raw.partition(b"\n")
+    header = orjson.loads(first)
+    header.update(token=meta.get("token"), file=journal.file_id(path))
+    write_atomic(found.path, orjson.dumps(header) + b"\n" + rest, backup=False)
+    rounds = len(found.entries)
+    done.append(
+        f"recovered the {rounds} round{'s' if rounds > 1 else ''} of {found.path}: its header"
+        f" named the token {found.token!r}, not {meta.get('token')!r} of {path}, on which they"
+        " were recorded (the header's rev and CRC-32 are the file's); the header now names it"
+    )
+
+
+def _repair_index(store: Any, done: list[str], lost: list[str]) -> None:
+    """Rebuild the index from the night files when it cannot be read or does not match them,
+    and nothing the index counted would be dropped (see `repair`)."""
+    try:
+        tx = Tx(store)
+        tx.load_earlier()
+        tx.distrust()
+        problems = [p.message for p in check(tx, full=False)]
+    except DamagedFile as exc:
+        if not str(exc.path).endswith(("index.json", "index-earlier.json")):
+            lost.append(str(exc))
+            return
+        problems = [str(exc)]
+    except StoreError as exc:
+        lost.append(str(exc))
+        return
+    nights = str(store.nights_dir)
+    lost += [p for p in problems if p.startswith(f"the data file {nights}")]
+    if lost:  # a night file that cannot be read: what restoring it loses is said with it
+        return
+    if not any(REBUILD_HINT in p or p.startswith("the index") for p in problems):
+        _forget_changed_seals(store, problems, done)
+        return
+    before, digests = _counted(store)
+    try:
+        after_tx = Tx(store, rebuild=True)
+    except StoreError as exc:
+        lost.append(str(exc))
+        return
+    after = sum(record["entries"] for record in after_tx.records.values())
+    changed = [
+        i for i, d in digests.items() if d and after_tx.records.get(i, {}).get("digest") != d
+    ]
+    if before is not None and after < before:
+        lost.append(
+            f"the index counted {before} entries and the night files hold {after}: the"
+            f" {before - after} that no night file holds (a journal lost or cut, or an older"
+            " night file put back) cannot be recovered from this data folder: put it back"
+            " from a copy; or, to go on without them, `banluck check --rebuild-index`"
+        )
+        return
+    if changed:
+        files = ", ".join(str(store.night_path(i)) for i in sorted(changed))
+        lost.append(
+            f"the entries of {files} are not those the index counted (an entry edited or"
+            " deleted by hand, or an older file put back): the index was not rebuilt, so that"
+            " it still says so: put the file back from its backup or a copy of the data"
+            " folder; or, to count them as they are, `banluck check --rebuild-index`"
+        )
+        return
+    rebuild_index(store)
+    done.append(f"rebuilt {store.index_path} from the night files, which hold all it counted")
+    for night_id in store.night_ids():
+        path = store.night_path(night_id)
+        if any(p.startswith(f"night {night_id} ({path}) changed since") for p in problems):
+            done.append(
+                f"night {night_id} ({path}) changed since it was sealed, but holds the entries"
+                " the index counted: it is checked in full as it is now, and sealed again if"
+                " it checks sound"
+            )
+
+
+def _forget_changed_seals(store: Any, problems: Sequence[str], done: list[str]) -> None:
+    """Forget the seal of each night whose file changed since it was sealed but of which
+    nothing else is said (checked in full, it is sound as it is): the next clean check seals it
+    again as it is."""
+    heads = {night_id: str(store.night_path(night_id)) for night_id in store.night_ids()}
+    changed = [
+        i
+        for i, path in heads.items()
+        if any(p.startswith(f"night {i} ({path}) changed since") for p in problems)
+        and sum(path in p for p in problems) == 1
+    ]
+    if not changed:
+        return
+
+    def forget(tx: Tx) -> None:
+        for night_id in changed:
+            record = tx.record(night_id)
+            record.pop("sealed_file", None)
+            record.pop("sealed", None)
+        tx.earlier_dirty = True
+        tx._write_index()
+
+    store._write(forget)
+    for night_id in changed:
+        done.append(
+            f"night {night_id} ({heads[night_id]}) changed since it was sealed, and checks sound"
+            " in full as it is now: it is sealed again as it is"
+        )

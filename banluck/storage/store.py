@@ -60,6 +60,7 @@ from banluck.storage.clean import (
 )
 from banluck.storage.codec import stored_form
 from banluck.storage.files import (
+    DamagedFile,
     ReadOnly,
     StoreError,
     backup_of,
@@ -657,7 +658,7 @@ class Store:
             tx.ids.remove(night_id)
             if tx.latest is not None and tx.latest not in tx.fresh:
                 # the night before becomes the latest: counted apart from the rest of the season
-                tx._refresh(tx.latest)
+                self._count_latest(tx)
                 tx.base = ledger.subtract_summaries(tx.base, tx.fresh[tx.latest])
             tx._write_index()
             tx.commit_index()
@@ -668,6 +669,26 @@ class Store:
             return night
 
         return self._write(change)
+
+    def _count_latest(self, tx: Tx) -> None:
+        """Count the night before a cancelled one as the latest: from its file, or, when that
+        file cannot be read, from the summary a clean `check` sealed it with (the night is
+        named; every command that needs it refuses until it is put back)."""
+        from banluck.storage import repair
+
+        latest = tx.latest
+        assert latest is not None
+        try:
+            tx._refresh(latest)
+        except DamagedFile as exc:
+            proof = repair._held_proof(tx.record(latest))
+            if proof is None:
+                raise
+            tx.nights.pop(latest, None)
+            tx.fresh[latest] = proof["summary"]
+            self.warnings.append(
+                f"{exc}; night {latest} is counted as a clean `banluck check` sealed it"
+            )
 
     def undo_last(
         self,
@@ -827,6 +848,15 @@ class Store:
             return
         with contextlib.suppress(BanluckError):
             self._write(lambda tx: repair.seal(tx, seals.proofs))
+
+    def repair(self) -> tuple[list[str], list[str]]:
+        """Recover what can be recovered (`banluck.storage.repair.repair`), under the lock:
+        what was done, and what is lost (where something is, nothing that would hide it is
+        changed), each one line."""
+        from banluck.storage import repair
+
+        with self.locked():
+            return repair.repair(self)
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""

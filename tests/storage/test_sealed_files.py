@@ -117,7 +117,7 @@ def test_a_changed_file_is_named_then_checked_in_full(banluck_home: Path) -> Non
     path.write_text(json.dumps(data))
     problems = _problems(banluck_home)
     assert problems[0].startswith(
-        f"night 1 ({path}) is not the file `check` sealed: its size is"
+        f"night 1 ({path}) changed since `check` found it sound and sealed it (its size is"
     ), problems
     assert any(f"night 1, entry #1 in {path}: its digest" in p for p in problems), problems
 
