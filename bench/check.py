@@ -6,6 +6,10 @@ makes them) through the store's own API (`Store.import_nights`), then runs each 
 fresh process `RUNS` times a size, interleaved, and prints the median time, its ratio to the
 empty store's and the peak memory of the process.
 
+The first `check` of each store is the one that seals its nights (a clean check seals each
+closed night with its file's digest); the median is that of the checks after it, which hash the
+sealed nights' bytes instead of reading them.
+
 Targets (issue 26): `check` within 1.5x of its empty-store time at 250 nights, `check --full`
 linear in the nights, both under 100 MiB. The full run exits 1 when one is missed; `--short`
 (CI: 0 and 10 nights of 30 rounds, 3 runs) prints its figures only.

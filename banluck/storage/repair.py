@@ -52,6 +52,16 @@ def check(
     night whose bytes changed is read and checked in full (and named). `proofs` is given what
     `seal` needs to seal each night that was checked in full (`_proof`), `unread` the nights
     found as sealed (whose rounds were then not read)."""
+    with no_gc():  # a year of records and entries makes no cycles: no collection walks them
+        return _check(tx, full, proofs, unread)
+
+
+def _check(
+    tx: Tx,
+    full: bool,
+    proofs: dict[int, dict[str, Any]] | None,
+    unread: set[int] | None,
+) -> list[Problem]:
     index = storage_of(tx.index).read() or {"nights": {}, "season": {}, "people": {}}
     earlier = storage_of(tx.earlier_db).read() or {}
     stored = {**earlier.get("nights", {}), **index["nights"]}
@@ -73,16 +83,18 @@ def check(
 
     # the nights sealed with their file's bytes: hashed first, on every core, a file at a time
     seals = {i: _held_proof(stored.get(str(i), {})) for i in sorted(tx.records)}
-    hashes = _hash_files(tx.store.night_path(i) for i, proof in seals.items() if proof is not None)
+    paths = {i: tx.store.night_path(i) for i in seals}
+    hashes = _hash_files((paths[i] for i, proof in seals.items() if proof is not None), strong=full)
+    journals = _journals(tx)  # the nights with a journal beside them
     before: tuple[int, str] | None = None  # the night before and its seal
     start: int | None = 1  # the next seq when the night was opened
-    with no_gc():
+    if True:
         for night_id in sorted(tx.records):
             record = stored.get(str(night_id), {})
-            path = tx.store.night_path(night_id)
+            path = paths[night_id]
             proof = seals[night_id]
-            if proof is not None and not path.with_suffix(".live").exists():
-                changed = _bytes_changed(hashes[path], proof)
+            if proof is not None and night_id not in journals:
+                changed = _bytes_changed(hashes[path], proof, record)
                 if changed is None and not full:  # the very bytes found sound: not read
                     records.append(_without_seal(record))
                     summaries.append(proof["summary"])
@@ -153,11 +165,12 @@ def check(
         return damaged_files + problems
     people = {name for r in records for name in r["players"]}
     cached = {doc["name"]: doc["net"] for doc in index["season"].values()}
+    season = ledger.add_summaries(*summaries)
     said = {problem.message for problem in problems}
     problems += _linked_problems(tx, kept, spans, stored, skipped, people, said)
     if not skipped and not any(entries is None for entries in kept.values()):
         # every night read: the season's balances against the nights' entries
-        computed = ledger.add_summaries(*summaries)
+        computed = season
         for name in sorted(set(computed) | set(cached)):
             want = computed[name]["net"] if name in computed else 0
             have = cached.get(name, 0)
@@ -169,7 +182,7 @@ def check(
     have_season = {
         d["name"]: {k: v for k, v in d.items() if k != "name"} for d in index["season"].values()
     }
-    if have_season != ledger.add_summaries(*summaries):
+    if have_season != season:
         note(f"the index's season summary does not match the nights; {REBUILD_HINT}")
     counted = index["meta"]["1"]["counted"] if "meta" in index else None
     if records and counted != {"night": records[-1]["id"], "summary": summaries[-1]}:
@@ -297,17 +310,28 @@ def _held_proof(record: Mapping[str, Any]) -> dict[str, Any] | None:
     return proof if holds else None
 
 
-def _hash_files(paths: Iterable[Path]) -> dict[Path, tuple[int, str] | OSError]:
-    """Each file's size and the SHA-256 of its bytes (or why it cannot be read), hashed on
-    every core (hashlib lets go of the interpreter while it hashes); one file a thread in
-    memory at a time."""
+def _journals(tx: Tx) -> set[int]:
+    """The nights with a journal (`NNNN.live`) beside their file: one listing of the folder."""
+    try:
+        names = os.listdir(tx.store.night_path(1).parent)
+    except OSError:
+        return set(tx.records)  # each is then read as any night is
+    return {int(n[:-5]) for n in names if n.endswith(".live") and n[:-5].isdigit()}
 
-    def one(path: Path) -> tuple[int, str] | OSError:
+
+def _hash_files(
+    paths: Iterable[Path], *, strong: bool
+) -> dict[Path, tuple[int, int, str | None] | OSError]:
+    """Each file's size, the CRC-32 of its bytes and, when `strong`, their SHA-256 (or why it
+    cannot be read), on every core (zlib and hashlib let go of the interpreter while they
+    hash); one file a thread in memory at a time."""
+
+    def one(path: Path) -> tuple[int, int, str | None] | OSError:
         try:
             raw = read_bytes(path)
         except OSError as exc:
             return exc
-        return len(raw), hashlib.sha256(raw).hexdigest()
+        return len(raw), zlib.crc32(raw), hashlib.sha256(raw).hexdigest() if strong else None
 
     listed = list(paths)
     if len(listed) < 8:
@@ -316,15 +340,20 @@ def _hash_files(paths: Iterable[Path]) -> dict[Path, tuple[int, str] | OSError]:
         return dict(zip(listed, pool.map(one, listed), strict=True))
 
 
-def _bytes_changed(hashed: tuple[int, str] | OSError, proof: Mapping[str, Any]) -> str | None:
-    """None when a night file's size and the SHA-256 of its bytes (`hashed`) are those it was
-    sealed with; else what changed."""
+def _bytes_changed(
+    hashed: tuple[int, int, str | None] | OSError,
+    proof: Mapping[str, Any],
+    record: Mapping[str, Any],
+) -> str | None:
+    """None when a night file's bytes (`hashed`) are those it was sealed with: its size, the
+    CRC-32 its record keeps (which sees every change of one byte, or of up to four in a row),
+    and, with `check --full`, the SHA-256 of its bytes; else what changed."""
     if isinstance(hashed, OSError):
         return f"it cannot be read ({hashed.strerror or hashed})"
-    size, digest = hashed
+    size, crc, digest = hashed
     if size != proof["size"]:
         return f"its size is {size:,} bytes, it was {proof['size']:,}"
-    if digest != proof["sha256"]:
+    if crc != record.get("crc") or (digest is not None and digest != proof["sha256"]):
         return "its bytes are not those sealed"
     return None
 
@@ -633,7 +662,8 @@ def repair(store: Any) -> tuple[list[str], list[str]]:
     - the index, rebuilt from the night files when it is damaged or does not match them, unless
       the night files hold fewer entries than it counted, or other entries (then what is missing
       is said, and `--rebuild-index` goes on without them);
-    - a sealed night whose file changed but checks sound in full as it is: sealed again.
+    - a sealed night whose file changed (its index record no longer matches it) but holds the
+      entries the index counted: the index counts it as it is, and a clean check seals it again.
     """
     done: list[str] = []
     lost: list[str] = []
@@ -699,8 +729,7 @@ def _repair_index(store: Any, done: list[str], lost: list[str]) -> None:
     if lost:  # a night file that cannot be read: what restoring it loses is said with it
         return
     if not any(REBUILD_HINT in p or p.startswith("the index") for p in problems):
-        _forget_changed_seals(store, problems, done)
-        return
+        return  # the index holds: what else is wrong is the check's to say
     before, digests = _counted(store)
     try:
         after_tx = Tx(store, rebuild=True)
@@ -738,33 +767,3 @@ def _repair_index(store: Any, done: list[str], lost: list[str]) -> None:
                 " the index counted: it is checked in full as it is now, and sealed again if"
                 " it checks sound"
             )
-
-
-def _forget_changed_seals(store: Any, problems: Sequence[str], done: list[str]) -> None:
-    """Forget the seal of each night whose file changed since it was sealed but of which
-    nothing else is said (checked in full, it is sound as it is): the next clean check seals it
-    again as it is."""
-    heads = {night_id: str(store.night_path(night_id)) for night_id in store.night_ids()}
-    changed = [
-        i
-        for i, path in heads.items()
-        if any(p.startswith(f"night {i} ({path}) changed since") for p in problems)
-        and sum(path in p for p in problems) == 1
-    ]
-    if not changed:
-        return
-
-    def forget(tx: Tx) -> None:
-        for night_id in changed:
-            record = tx.record(night_id)
-            record.pop("sealed_file", None)
-            record.pop("sealed", None)
-        tx.earlier_dirty = True
-        tx._write_index()
-
-    store._write(forget)
-    for night_id in changed:
-        done.append(
-            f"night {night_id} ({heads[night_id]}) changed since it was sealed, and checks sound"
-            " in full as it is now: it is sealed again as it is"
-        )
