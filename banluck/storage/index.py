@@ -299,6 +299,9 @@ class View:
         self.earlier_dirty = False
         self.earlier_ids: set[int] = set()
         index = None if rebuild else storage_of(self.index).read()
+        # what a clean `check` sealed each night with (`banluck.storage.repair.seal`), by night:
+        # a table of its own in each index file, which a banluck before it ignores
+        self.seals: dict[str, Any] = seals_of(index)
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
         self._ids: list[int] | None = None
@@ -604,6 +607,7 @@ class View:
         storage = storage_of(self.earlier_db)
         data = storage.read()
         held = {int(key): record for key, record in (data or {}).get("nights", {}).items()}
+        self.seals = {**seals_of(data), **self.seals}
         if storage.crc != self.earlier["crc"]:
             self.earlier_dirty = True
         self.earlier_ids = set(held)
@@ -784,9 +788,11 @@ class View:
             ids = {r["id"] for r in before}
             if self.earlier_dirty or ids != self.earlier_ids:
                 meta = {"kind": "index-earlier", "schema": schema.SCHEMA}
-                storage_of(self.earlier_db).write(
-                    {"meta": {"1": meta}, "nights": {str(r["id"]): r for r in before}}
-                )
+                earlier: Tables = {"meta": {"1": meta}, "nights": {str(r["id"]): r for r in before}}
+                sealed = {k: v for k, v in self.seals.items() if int(k) in ids}
+                if sealed:
+                    earlier["sealed"] = sealed
+                storage_of(self.earlier_db).write(earlier)
                 self.earlier_ids = ids
                 self.earlier_dirty = True  # until it is saved
             self.earlier = earlier_sums(before, self.earlier["crc"])
@@ -803,7 +809,18 @@ class View:
                 for i, (name, summary) in enumerate(self.season().items(), 1)
             },
         }
+        sealed = {k: v for k, v in self.seals.items() if int(k) in {r["id"] for r in later}}
+        if sealed:
+            tables["sealed"] = sealed
         storage_of(self.index).write(tables)
+
+
+def seals_of(tables: Mapping[str, Any] | None) -> dict[str, Any]:
+    """An index file's `sealed` table (a night's id to what `check` sealed it with), or {}."""
+    found = (tables or {}).get("sealed")
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and k.isdigit()}
 
 
 def _old(record: Mapping[str, Any]) -> bool:

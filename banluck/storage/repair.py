@@ -30,6 +30,7 @@ from banluck.storage.index import (
     earlier_sums,
     entries_of,
     night_record,
+    seals_of,
     storage_of,
     tables_of,
 )
@@ -48,7 +49,7 @@ def check(
     What is checked: `Store.check`. Unless `full`, the rounds of a sealed night (one `seal`
     found sound, unchanged since) are not checked by the ledger's rules one by one again (only
     those that a correction names), and a night sealed with the digest of its file's bytes
-    (`sealed_file`) is not read as JSON at all: its bytes are hashed and compared, and only a
+    (the index's `sealed` table) is not read as JSON at all: its bytes are hashed and compared, and only a
     night whose bytes changed is read and checked in full (and named). `proofs` is given what
     `seal` needs to seal each night that was checked in full (`_proof`), `unread` the nights
     found as sealed (whose rounds were then not read)."""
@@ -82,7 +83,10 @@ def _check(
         problems.append(Problem(None, message))
 
     # the nights sealed with their file's bytes: hashed first, on every core, a file at a time
-    seals = {i: _held_proof(stored.get(str(i), {})) for i in sorted(tx.records)}
+    held_seals = {**seals_of(earlier), **seals_of(index)}
+    seals = {
+        i: _held_proof(stored.get(str(i), {}), held_seals.get(str(i))) for i in sorted(tx.records)
+    }
     paths = {i: tx.store.night_path(i) for i in seals}
     hashes = _hash_files((paths[i] for i, proof in seals.items() if proof is not None), strong=full)
     journals = _journals(tx)  # the nights with a journal beside them
@@ -246,9 +250,10 @@ def seal(tx: Tx, proofs: Mapping[int, Mapping[str, Any]] | None = None) -> None:
     keeps its last digest as `sealed`, which the next `check` trusts while the file is unchanged
     (`check` without `full`); and every closed night (the latest too) of the `proofs`, those
     `check` read in full and found sound, keeps the digest and size of its file's exact bytes,
-    its seal and its summary (`sealed_file`), so that the next plain `check` hashes the file's
-    bytes instead of reading it. A banluck that writes a night file again makes its record
-    anew from the file, without them: a night changed by banluck is read in full again."""
+    its seal and its summary (the index files' `sealed` table, with a digest of them and the
+    night's record), so that the next plain `check` hashes the file's bytes instead of reading
+    it. A banluck that writes a night file again makes its record anew from the file, which no
+    longer matches that digest: a night changed by banluck is read in full again."""
     latest = tx.latest
     changed = False
     for night_id, record in tx.records.items():
@@ -261,7 +266,7 @@ def seal(tx: Tx, proofs: Mapping[int, Mapping[str, Any]] | None = None) -> None:
         if proof is not None and proof["record"] == _without_seal(record):
             held = {k: v for k, v in proof.items() if k != "record"}
             record["sealed"] = record["digest"]
-            record["sealed_file"] = {**held, "self": _self_digest(record, held)}
+            tx.seals[str(night_id)] = {**held, "self": _self_digest(record, held)}
             tx.earlier_dirty = tx.earlier_dirty or night_id != latest
             changed = True
     if tx.earlier_dirty or changed:
@@ -275,25 +280,23 @@ _CHANGED = (
     " `banluck check --repair` seals it again as it is"
 )
 
-_SEAL_FIELDS = ("sealed", "sealed_file")
-"""What `seal` adds to a night's record: not part of what the night file gives."""
-
 
 def _without_seal(record: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if k not in _SEAL_FIELDS}
+    """A night's record less what `seal` adds to it (not part of what the night file gives)."""
+    return {k: v for k, v in record.items() if k != "sealed"}
 
 
 def _self_digest(record: Mapping[str, Any], held: Mapping[str, Any]) -> str:
-    """The digest of a night's record (less its seal) and its `sealed_file` (less this digest):
-    a record or seal edited by hand no longer matches it."""
+    """The digest of a night's record (less its seal) and what `seal` sealed it with (less this
+    digest): a record or seal edited by hand no longer matches it."""
     body = orjson.dumps([_without_seal(record), held], option=orjson.OPT_SORT_KEYS)
     return hashlib.sha256(body).hexdigest()
 
 
-def _held_proof(record: Mapping[str, Any]) -> dict[str, Any] | None:
-    """A night record's `sealed_file` when it is whole and matches the record (`_self_digest`),
-    else None (the night is then read and checked as any other)."""
-    proof = record.get("sealed_file")
+def _held_proof(record: Mapping[str, Any], proof: Any) -> dict[str, Any] | None:
+    """What `seal` sealed a night with (the index files' `sealed` table), when it is whole and
+    matches the night's record (`_self_digest`), else None (the night is then read and checked
+    as any other)."""
     if not isinstance(proof, dict) or record.get("sealed") != record.get("digest"):
         return None
     held = {k: v for k, v in proof.items() if k != "self"}

@@ -535,7 +535,6 @@ INDEX_FIELDS: dict[str, tuple[Field, ...]] = {
         ("crc", _maybe(_count(0)), "the CRC-32 of the night file"),
         ("digest", _maybe(_is_text), "the digest of the night's last entry"),
         ("sealed", _maybe(_is_text), "the digest check found sound"),
-        ("sealed_file", _maybe(lambda v: isinstance(v, dict)), "the night file check sealed"),
     ),
     "people": (
         ("name", _is_name, "a name"),

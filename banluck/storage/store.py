@@ -404,14 +404,7 @@ class Store:
         result that night, zeros left out); with `totals`, the night's `totals` too (see
         `totals`)."""
         tx = self._read()
-        hidden = (
-            "crc",
-            "journal",
-            "digest",
-            "sealed",
-            "sealed_file",
-            *(() if totals else ("totals",)),
-        )
+        hidden = ("crc", "journal", "digest", "sealed", *(() if totals else ("totals",)))
         return [
             {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
         ]
@@ -681,7 +674,7 @@ class Store:
         try:
             tx._refresh(latest)
         except DamagedFile as exc:
-            proof = repair._held_proof(tx.record(latest))
+            proof = repair._held_proof(tx.record(latest), tx.seals.get(str(latest)))
             if proof is None:
                 raise
             tx.nights.pop(latest, None)

@@ -138,7 +138,7 @@ def test_repair_reseals_a_sealed_night_changed_but_sound(home: Path, cli: Cli) -
     assert f"repaired: night 3 ({path}) changed since it was sealed, but holds the entries" in out
     assert cli("check") == (0, "", "")
     earlier = orjson.loads((home / "index-earlier.json").read_bytes())
-    assert earlier["nights"]["3"]["sealed_file"]["size"] == len(path.read_bytes())
+    assert earlier["sealed"]["3"]["size"] == len(path.read_bytes())
 
 
 def test_repair_does_not_count_a_sealed_night_whose_money_was_edited(home: Path, cli: Cli) -> None:

@@ -1,7 +1,7 @@
-"""A clean `check` seals each closed night with the SHA-256 and size of its file's exact bytes
-(the record's `sealed_file`, a field earlier versions of schema 5 ignore): the next plain
-`check` hashes a sealed file's bytes instead of reading it as JSON, and a night whose bytes
-changed by a single byte is named and checked in full. `check --full` reads every night."""
+"""A clean `check` seals each closed night with the size, CRC-32 and SHA-256 of its file's exact
+bytes (the index files' `sealed` table, which banluck of schema 5 before it ignores): the next
+plain `check` hashes a sealed file's bytes instead of reading it as JSON, and a night whose
+bytes changed by a single byte is named and checked in full. `check --full` reads every night."""
 
 from __future__ import annotations
 
@@ -52,14 +52,18 @@ def _problems(home: Path, *, full: bool = False) -> list[str]:
 
 
 def test_a_clean_check_seals_each_closed_night_with_its_files_bytes(banluck_home: Path) -> None:
+    """In a table of its own: the nights' records are those banluck wrote before (a banluck of
+    schema 5 from before the table checks them against the files as it did)."""
     _store(banluck_home)
+    for night in _earlier(banluck_home)["nights"].values():
+        assert "sealed" in night and not {"sha256", "size", "summary"} & set(night)
     for night in (1, 2):
         raw = _night(banluck_home, night).read_bytes()
-        proof = _earlier(banluck_home)["nights"][str(night)]["sealed_file"]
+        proof = _earlier(banluck_home)["sealed"][str(night)]
         assert proof["sha256"] == hashlib.sha256(raw).hexdigest()
         assert proof["size"] == len(raw)
     index = orjson.loads((banluck_home / "index.json").read_bytes())
-    assert "sealed_file" not in index["nights"]["3"]  # the open night is not sealed
+    assert "3" not in index.get("sealed", {})  # the open night is not sealed
 
 
 def test_plain_check_does_not_read_a_sealed_night_and_full_reads_all(
@@ -77,7 +81,7 @@ def test_the_latest_night_closed_is_sealed_too(banluck_home: Path) -> None:
     store.close_night()
     assert checking.check(Store(banluck_home)) == []
     index = orjson.loads((banluck_home / "index.json").read_bytes())
-    assert "sealed_file" in index["nights"]["3"]
+    assert "3" in index["sealed"]
     assert Store(banluck_home).verify(full=False)[1].unread == {1, 2, 3}
     # a payment after the close writes its file again: its record is made anew, unsealed
     store.add_payment("Ann", "Cat", 5, "cash")
@@ -140,7 +144,7 @@ def test_a_seal_edited_by_hand_is_not_trusted(banluck_home: Path) -> None:
     matches its own digest; the night is read in full, and checks clean as it is."""
     _store(banluck_home)
     earlier = _earlier(banluck_home)
-    earlier["nights"]["1"]["sealed_file"]["summary"]["Bob"]["net"] = 1000
+    earlier["sealed"]["1"]["summary"]["Bob"]["net"] = 1000
     (banluck_home / "index-earlier.json").write_bytes(orjson.dumps(earlier))
     problems, seals = Store(banluck_home).verify(full=False)
     assert problems == []
