@@ -752,6 +752,28 @@ class Store:
             del tx.nights[night_id]  # hold one night's tables at a time
             yield from entries_of(tables_of(db), copy=False)
 
+    def iter_nights(
+        self, ids: Iterable[int], *, readable: bool = False
+    ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Each of the nights `ids`: its record (with its preset snapshot, as `night`) and its
+        entries (as `entries`), from one reading of the index, one night file in memory at a
+        time. With `readable`, a night whose file cannot be read is left out (StoreError
+        otherwise)."""
+        tx = self._read()
+        for night_id in ids:
+            try:
+                tx.need(night_id)
+                tables = tables_of(tx.night_db(night_id))
+            except StoreError:
+                if not readable:
+                    raise
+                continue
+            finally:
+                tx.nights.pop(night_id, None)
+            with no_gc():
+                entries = entries_of(tables, copy=False)
+            yield dict(tables["night"]["1"]), entries
+
     def last_entries(self, count: int) -> list[dict[str, Any]]:
         """The last `count` entries of the ledger in seq order, reading the night files from the
         latest back only as far as they reach (one night file in memory at a time)."""

@@ -218,3 +218,18 @@ def test_the_open_night_can_be_cancelled_beside_a_damaged_earlier_night(
     code, _, err = cli("ledger", "--all")
     assert code == 1
     assert str(_night(banluck_home, 1)) in one_error(err)
+
+
+def test_repair_says_what_it_did_as_json(home: Path, cli: Cli) -> None:
+    (home / "index.json").write_text("{not json")
+    code, out, _ = cli("check", "--repair", "--json")
+    said = json.loads(out)
+    assert (code, said["ok"], said["lost"], said["problems"]) == (0, True, [], [])
+    assert said["repaired"] == [
+        f"rebuilt {home / 'index.json'} from the night files, which hold all it counted"
+    ]
+    (home / "nights" / "0007.live").unlink()
+    code, out, _ = cli("check", "--repair", "--json")
+    said = json.loads(out)
+    assert (code, said["ok"], said["repaired"]) == (1, False, [])
+    assert "0007.live" in said["lost"][0]
