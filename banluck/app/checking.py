@@ -28,29 +28,39 @@ RESTORE = (
 
 
 def check(store: Store, *, full: bool = False) -> list[str]:
-    """Every problem `banluck check` reports: the store's own (`Store.check`), then the rounds
-    of the latest night played again (of every night with `full`)."""
+    """Every problem `banluck check` reports: the store's own (`Store.verify`), then the rounds
+    of the latest night played again (of every night with `full`; not of a latest night found
+    byte for byte as a clean check sealed it, played again then). When there is none, the
+    nights found sound are sealed (`Store.seal`)."""
     from banluck.storage import Store as Stored
 
-    problems = store.check(full=full)
+    problems, seals = Stored.verify(store, full=full)
     ids = Stored.night_ids(store)
-    for night_id in ids if full else ids[-1:]:
-        problems += night_problems(store, night_id)
+    chosen = [i for i in (ids if full else ids[-1:]) if i not in seals.unread]
+    if chosen:
+        try:
+            final = _final_names(Stored.renamed(store))
+            for record, entries in Stored.iter_nights(store, chosen, readable=True):
+                problems += night_problems(store, record, entries, final)
+        except BanluckError:
+            pass  # a file that cannot be read is the store's own problem, said already
+    if not problems:
+        Stored.seal(store, seals)
     return problems
 
 
-def night_problems(store: Store, night_id: int) -> list[str]:
-    """What is wrong with night `night_id`'s money against what it follows from."""
+def night_problems(
+    store: Store,
+    record: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    final: Callable[[object], str],
+) -> list[str]:
+    """What is wrong with a night's money (its record and entries, each person under `final`'s
+    name) against what it follows from."""
     from banluck.app.tournament import tournament_of
-    from banluck.storage import Store as Stored
 
-    try:
-        record = Stored.night(store, night_id)
-        entries = Stored.entries(store, night_id)
-    except BanluckError:
-        return []  # a file that cannot be read is the store's own problem, said already
+    night_id = record["id"]
     path = store.night_path(night_id)
-    final = _final_names(Stored.renamed(store))
     if (tournament := tournament_of(record)) is not None:
         return _buy_in_problems(record, tournament, entries, path, final) + _prize_problems(
             record, entries, path, final

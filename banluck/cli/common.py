@@ -47,7 +47,7 @@ class Amount(ParamType):
             return 0
         what = param.opts[0] if param is not None else "amount"
         try:
-            return parse_amount(str(value), what, self.example, plus=False)
+            return parse_amount(str(value), what, self.example)
         except BanluckError as exc:  # a usage error, as click's own types give
             self.fail(str(exc), param, ctx)
 

@@ -602,26 +602,53 @@ def check(
             help="Play every night's rounds again, not only the latest night's.",
         ),
     ] = False,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="First recover what the data to recover exists for (a journal's rounds, the"
+            " index from the night files), saying what was done and what is lost.",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Check every invariant of the stored ledger; silent with exit 0 when all hold.
 
-    Example: banluck check --rebuild-index
+    Example: banluck check --repair
     """
     from banluck.app.checking import check as check_all
 
     store = open_store()
+    done: list[str] = []
+    lost: list[str] = []
+    if repair:
+        done, lost = store.repair()
+        if not as_json:
+            for line in done:
+                typer.echo(f"repaired: {line}")
+            for line in lost:
+                typer.echo(f"not repaired: {line}")
     if rebuild_index:
         store.rebuild_index()
         if not as_json:
             typer.echo(f"rebuilt {store.index_path} from the night files")
-    problems = check_all(store, full=full)
+    problems = [] if lost else check_all(store, full=full)
     if as_json:
-        out = {"ok": not problems, "problems": list(problems), "rebuilt_index": rebuild_index}
+        out: dict[str, object] = {
+            "ok": not problems and not lost,
+            "problems": list(problems),
+            "rebuilt_index": rebuild_index,
+        }
+        if repair:
+            out.update(repaired=done, lost=lost)
         echo_json(out)
-        if problems:
+        if problems or lost:
             raise typer.Exit(1)
         return
+    if lost:
+        raise BanluckError(
+            f"{len(lost)} thing(s) could not be repaired; nothing that would hide them was changed"
+        )
     if problems:
         for p in problems:
             typer.echo(p)

@@ -25,11 +25,11 @@ MAX_SUM = 2**63 - 1
 is written."""
 
 
-def parse_amount(text: str, what: str, example: str = "10", plus: bool = True) -> int:
-    """A stake or an amount typed by the dealer: ASCII digits only (no `1_000`, no other scripts),
-    above 0 and at most MAX_AMOUNT; a leading `+` is taken unless `plus` is False (a command
-    line's option). BanluckError with one plain sentence otherwise."""
-    body = text[1:] if text[:1] == "-" or (plus and text[:1] == "+") else text
+def parse_amount(text: str, what: str, example: str = "10") -> int:
+    """A stake or an amount typed anywhere (a command line's option, a word at the table, a
+    night log's line): ASCII digits only (no `1_000`, no other scripts, no `+`, no space), above
+    0 and at most MAX_AMOUNT. BanluckError with one plain sentence otherwise."""
+    body = text[1:] if text[:1] == "-" else text
     if not body or not body.isascii() or not body.isdigit():
         raise BanluckError(
             f"{what} {text!r} is not a whole number: write it with the digits 0-9 only, e.g. {example}"

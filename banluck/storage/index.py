@@ -299,6 +299,9 @@ class View:
         self.earlier_dirty = False
         self.earlier_ids: set[int] = set()
         index = None if rebuild else storage_of(self.index).read()
+        # what a clean `check` sealed each night with (`banluck.storage.repair.seal`), by night:
+        # a table of its own in each index file, which a banluck before it ignores
+        self.seals: dict[str, Any] = seals_of(index)
         # List the night files after reading the index: a writer creates a night's file before
         # the index names it, so every night the index names is on the list.
         self._ids: list[int] | None = None
@@ -318,6 +321,15 @@ class View:
                 self.nights.pop(night_id, None)  # read once; let its tables go
         if stale:
             self._write_index()
+
+    def distrust(self) -> None:
+        """From now on, read every file again and check it field by field (`check`): what this
+        view read while catching up, trusting the bytes banluck wrote, is let go."""
+        self.trust = False
+        self.nights.clear()
+        self.seen.clear()
+        self.journaled.clear()
+        self._earlier_db = None
 
     # -- catching up with the night files --------------------------------------------------
 
@@ -469,9 +481,12 @@ class View:
                 f"the journal {path} of night {night_id} {found}, but the index counted"
                 f" {counted} round(s) recorded in it: they are not in the night file"
             )
+        first = ""
+        if lost == "journal" and os.path.exists(path):
+            first = "if only its header was changed, `banluck check --repair` recovers them; else "
         raise DamagedFile(
-            f"{what}; nothing was changed: put the {lost} back from a copy of the data folder;"
-            f" or, to go on without those rounds, {REBUILD_HINT}",
+            f"{what}; nothing was changed: {first}put the {lost} back from a copy of the data"
+            f" folder; or, to go on without those rounds, {REBUILD_HINT}",
             path,
             None,
         )
@@ -592,6 +607,7 @@ class View:
         storage = storage_of(self.earlier_db)
         data = storage.read()
         held = {int(key): record for key, record in (data or {}).get("nights", {}).items()}
+        self.seals = {**seals_of(data), **self.seals}
         if storage.crc != self.earlier["crc"]:
             self.earlier_dirty = True
         self.earlier_ids = set(held)
@@ -772,9 +788,11 @@ class View:
             ids = {r["id"] for r in before}
             if self.earlier_dirty or ids != self.earlier_ids:
                 meta = {"kind": "index-earlier", "schema": schema.SCHEMA}
-                storage_of(self.earlier_db).write(
-                    {"meta": {"1": meta}, "nights": {str(r["id"]): r for r in before}}
-                )
+                earlier: Tables = {"meta": {"1": meta}, "nights": {str(r["id"]): r for r in before}}
+                sealed = {k: v for k, v in self.seals.items() if int(k) in ids}
+                if sealed:
+                    earlier["sealed"] = sealed
+                storage_of(self.earlier_db).write(earlier)
                 self.earlier_ids = ids
                 self.earlier_dirty = True  # until it is saved
             self.earlier = earlier_sums(before, self.earlier["crc"])
@@ -791,7 +809,18 @@ class View:
                 for i, (name, summary) in enumerate(self.season().items(), 1)
             },
         }
+        sealed = {k: v for k, v in self.seals.items() if int(k) in {r["id"] for r in later}}
+        if sealed:
+            tables["sealed"] = sealed
         storage_of(self.index).write(tables)
+
+
+def seals_of(tables: Mapping[str, Any] | None) -> dict[str, Any]:
+    """An index file's `sealed` table (a night's id to what `check` sealed it with), or {}."""
+    found = (tables or {}).get("sealed")
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and k.isdigit()}
 
 
 def _old(record: Mapping[str, Any]) -> bool:

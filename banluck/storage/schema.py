@@ -58,6 +58,13 @@ recorded rewrites a file the size of one night's record, however many nights cam
     meta     {"1": {"kind": "index-earlier", "schema": 4}}
     nights   {"<id>": night record, as in index.json}   every night before the latest
 
+Either file may hold a `sealed` table, {"<id>": {size, sha256, seal, summary, self}}, for each of
+its closed nights a clean `check` found sound (`banluck.storage.repair.seal`): the size and
+SHA-256 of the night file's bytes (whose CRC-32 is the record's `crc`), the night's seal
+(`codec.sealed`), its summary, and `self`, the SHA-256 of the record and the rest together. A
+banluck of schema 5 from before it ignores the table (and drops it when it rewrites the file: the
+next clean check seals the nights again).
+
 The two are written under the lock, index-earlier.json first: `earlier.crc` ties index.json to the
 one it was written with. A reader finding another file there (a writer killed between the two
 writes, or a hand edit) checks it field by field and joins it with index.json: each night is then

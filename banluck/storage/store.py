@@ -40,6 +40,7 @@ again. A line of play changes only the live round and goes to the night's journa
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -59,6 +60,7 @@ from banluck.storage.clean import (
 )
 from banluck.storage.codec import stored_form
 from banluck.storage.files import (
+    DamagedFile,
     ReadOnly,
     StoreError,
     backup_of,
@@ -84,6 +86,15 @@ if TYPE_CHECKING:
     from banluck.money.stats import Totals
 
 T = TypeVar("T")
+
+
+@dataclasses.dataclass
+class Seals:
+    """What a `Store.verify` found to seal: each night read in full and found sound
+    (`proofs`, by night), and the nights found byte for byte as sealed (`unread`)."""
+
+    proofs: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    unread: set[int] = dataclasses.field(default_factory=set)
 
 
 class Store:
@@ -647,7 +658,7 @@ class Store:
             tx.ids.remove(night_id)
             if tx.latest is not None and tx.latest not in tx.fresh:
                 # the night before becomes the latest: counted apart from the rest of the season
-                tx._refresh(tx.latest)
+                self._count_latest(tx)
                 tx.base = ledger.subtract_summaries(tx.base, tx.fresh[tx.latest])
             tx._write_index()
             tx.commit_index()
@@ -658,6 +669,26 @@ class Store:
             return night
 
         return self._write(change)
+
+    def _count_latest(self, tx: Tx) -> None:
+        """Count the night before a cancelled one as the latest: from its file, or, when that
+        file cannot be read, from the summary a clean `check` sealed it with (the night is
+        named; every command that needs it refuses until it is put back)."""
+        from banluck.storage import repair
+
+        latest = tx.latest
+        assert latest is not None
+        try:
+            tx._refresh(latest)
+        except DamagedFile as exc:
+            proof = repair._held_proof(tx.record(latest), tx.seals.get(str(latest)))
+            if proof is None:
+                raise
+            tx.nights.pop(latest, None)
+            tx.fresh[latest] = proof["summary"]
+            self.warnings.append(
+                f"{exc}; night {latest} is counted as a clean `banluck check` sealed it"
+            )
 
     def undo_last(
         self,
@@ -728,6 +759,28 @@ class Store:
             del tx.nights[night_id]  # hold one night's tables at a time
             yield from entries_of(tables_of(db), copy=False)
 
+    def iter_nights(
+        self, ids: Iterable[int], *, readable: bool = False
+    ) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Each of the nights `ids`: its record (with its preset snapshot, as `night`) and its
+        entries (as `entries`), from one reading of the index, one night file in memory at a
+        time. With `readable`, a night whose file cannot be read is left out (StoreError
+        otherwise)."""
+        tx = self._read()
+        for night_id in ids:
+            try:
+                tx.need(night_id)
+                tables = tables_of(tx.night_db(night_id))
+            except StoreError:
+                if not readable:
+                    raise
+                continue
+            finally:
+                tx.nights.pop(night_id, None)
+            with no_gc():
+                entries = entries_of(tables, copy=False)
+            yield dict(tables["night"]["1"]), entries
+
     def last_entries(self, count: int) -> list[dict[str, Any]]:
         """The last `count` entries of the ledger in seq order, reading the night files from the
         latest back only as far as they reach (one night file in memory at a time)."""
@@ -771,7 +824,17 @@ class Store:
     # -- checking and repair (`banluck.storage.repair`) ---------------------------------------
 
     def check(self, *, full: bool = True) -> list[str]:
-        """Every problem in the stored data, each one line; [] when all is well.
+        """Every problem in the stored data, each one line; [] when all is well, and then the
+        nights found sound are sealed (`verify`, `seal`)."""
+        problems, seals = self.verify(full=full)
+        if not problems:
+            self.seal(seals)
+        return problems
+
+    def verify(self, *, full: bool = True) -> tuple[list[str], Seals]:
+        """Every problem in the stored data, each one line ([] when all is well), and what
+        would seal the nights found sound (`seal`; `Seals.unread`: the sealed nights whose
+        files were found byte for byte as sealed, not read again).
 
         An index left one step behind by a crash is first brought up to date (that is normal
         and not a problem); anything still wrong after that is reported.
@@ -791,11 +854,31 @@ class Store:
             )
         from banluck.storage import repair  # what only `banluck check` needs
 
-        problems = repair.check(Tx(self, trust=False), full=full)  # every file field by field
-        if not problems:  # the nights over are sealed: `full=False` trusts them while unchanged
-            with contextlib.suppress(BanluckError):
-                self._write(repair.seal)
-        return [problem.message for problem in problems]
+        seals = Seals()
+        tx = Tx(self)  # caught up as any read is, trusting the bytes banluck wrote
+        tx.distrust()  # and from here every file is read again, checked field by field
+        problems = repair.check(tx, full=full, proofs=seals.proofs, unread=seals.unread)
+        return [problem.message for problem in problems], seals
+
+    def seal(self, seals: Seals) -> None:
+        """Seal the nights a clean `verify` found sound (`banluck.storage.repair.seal`): a
+        plain `check` then trusts each while its file is unchanged. Nothing is said when it
+        cannot be written (the next clean check seals them)."""
+        from banluck.storage import repair
+
+        if not seals.proofs:  # every night over was found as sealed: nothing to seal
+            return
+        with contextlib.suppress(BanluckError):
+            self._write(lambda tx: repair.seal(tx, seals.proofs))
+
+    def repair(self) -> tuple[list[str], list[str]]:
+        """Recover what can be recovered (`banluck.storage.repair.repair`), under the lock:
+        what was done, and what is lost (where something is, nothing that would hide it is
+        changed), each one line."""
+        from banluck.storage import repair
+
+        with self.locked():
+            return repair.repair(self)
 
     def rebuild_index(self) -> None:
         """Rebuild index.json from the night files (after it was damaged or lost)."""

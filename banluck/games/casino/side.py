@@ -108,7 +108,7 @@ class CasinoSide:
         name = resolve(args[0])
         if name == DEALER:
             raise RuleError(f"usage: {usage}: name the player who bets")
-        amount = 0 if args[1].strip() in ("0", "+0", "-0") else rule_amount(args[1], f"{word} bet")
+        amount = 0 if args[1] == "0" else rule_amount(args[1], f"{word} bet")
         BY_WORD[word].check(boxes.casino_preset(seating), name, amount)
         kept = [b for b in self.bets if (b[0], b[1]) != (word, name)]
         if amount:
