@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from banluck.games.casino.edge import Rules, _add, _numpy_ok, solvers  # noqa: E402
+from banluck.games.casino.edge import Rules, _numpy_ok, solvers  # noqa: E402
+from banluck.games.casino.edge_grid import add  # noqa: E402
 
 EXACT_TOLERANCE_PCT = 5e-10
 TOLERANCE_PP = 0.005
@@ -194,7 +195,7 @@ def short_without_numpy() -> int:
     assert solver is not None
     failures = 0
     for cards, want in HANDS_VS_ACE:
-        removed = _add(_add((0,) * 10, cards[0]), cards[1])
+        removed = add(add((0,) * 10, cards[0]), cards[1])
         opts = solver.options(removed, *cards)
         scale = 1.0 - solver.bj_chance(removed)
         for action, value in want.items():

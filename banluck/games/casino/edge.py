@@ -71,8 +71,8 @@ it).
 Numbers
 -------
 numpy, where installed, evaluates the dealer's outcome vectors (imported inside the solver, never
-at import time) and, for the exact method, every hand's values at once (`_Grid`, a level of cards
-at a time, over the hands laid out once per shoe by `_Shape`); its BLAS is held to one thread
+at import time) and, for the exact method, every hand's values at once (`Grid`, a level of cards
+at a time, over the hands laid out once per shoe by `Shape`); its BLAS is held to one thread
 (`dealer_odds.load_numpy`, `one_blas_thread`). Without numpy the recursion runs in plain Python,
 one composition at a time (the small shoes of the tests; about 9 s of CPU for blackjack-pro).
 """
@@ -86,7 +86,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from itertools import accumulate
 from operator import mul
-from typing import Any, Literal
+from typing import Any
 
 from banluck.games.casino.dealer_odds import (
     ACE,
@@ -95,148 +95,19 @@ from banluck.games.casino.dealer_odds import (
     TEN,
     Shoe,
     _Dealer,
-    load_numpy,
     one_blas_thread,
 )
+from banluck.games.casino.edge_grid import TIE, Grid, Value, add, best_total, pair_starts, reach
+from banluck.games.casino.edge_rules import PAYOUTS as PAYOUTS
+from banluck.games.casino.edge_rules import SPLIT_METHODS
+from banluck.games.casino.edge_rules import Rules as Rules
+from banluck.games.casino.edge_rules import rules_of as rules_of
 
-PAYOUTS = {"3:2": 1.5, "6:5": 1.2, "1:1": 1.0, "2:1": 2.0}
-DOUBLE_ON = ("any", "hard", "9-11", "10-11")
-SURRENDER = ("none", "late", "late-not-vs-ace")
-# How split hands are valued: "exact" (CDZ-, every card accounted for), or one of two
-# approximations (module docstring)
-SPLIT_METHODS = ("exact", "pair-cards", "fixed")
-# Options within TIE of the best count as equal: the first of stand, hit, double, surrender,
-# split is played (only the sd can depend on it).
-TIE = 1e-12
-Value = tuple[float, float]  # (expectation, second moment), joint units (module docstring)
 # A split hand: p(pair card); ev, m2, outcome vector of the non-pair branch; the same, pair kept.
 SplitHand = tuple[float, float, float, list[float], float, float, list[float]]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The knobs of a casino preset that the edge depends on (CASINO.md §2, flattened)."""
-
-    decks: int = 8
-    hits_soft_17: bool = False
-    hole_card: Literal["peek", "no-hole-card"] = "peek"
-    no_hole_card_loses: Literal["all", "original"] = "all"
-    blackjack_pays: str = "3:2"
-    double_on: str = "any"
-    double_after_split: bool = True
-    split_max_hands: int = 2
-    resplit_aces: bool = False
-    aces_one_card: bool = True
-    unlike_tens: bool = True
-    surrender: str = "late"
-    insurance_offered: bool = True
-    even_money: bool = True
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.decks <= 8:
-            raise ValueError(f"decks = {self.decks}: give 1 to 8")
-        if self.hole_card not in ("peek", "no-hole-card"):
-            raise ValueError(f"hole_card = {self.hole_card!r}: give peek or no-hole-card")
-        if self.no_hole_card_loses not in ("all", "original"):
-            raise ValueError(f"no_hole_card_loses = {self.no_hole_card_loses!r}: all or original")
-        if self.blackjack_pays not in PAYOUTS:
-            raise ValueError(f"blackjack_pays = {self.blackjack_pays!r}: one of {list(PAYOUTS)}")
-        if self.double_on not in DOUBLE_ON:
-            raise ValueError(f"double_on = {self.double_on!r}: one of {list(DOUBLE_ON)}")
-        if not 1 <= self.split_max_hands <= 4:
-            raise ValueError(f"split_max_hands = {self.split_max_hands}: give 1 to 4")
-        if self.surrender not in SURRENDER:
-            raise ValueError(f"surrender = {self.surrender!r}: one of {list(SURRENDER)}")
-
-    @property
-    def payout(self) -> float:
-        return PAYOUTS[self.blackjack_pays]
-
-    @property
-    def loses_all(self) -> bool:
-        """A dealer blackjack found after the player acted takes every bet (no hole card, all)."""
-        return self.hole_card == "no-hole-card" and self.no_hole_card_loses == "all"
-
-    def shoe(self) -> Shoe:
-        return (4 * self.decks,) * 9 + (16 * self.decks,)
-
-
-def rules_of(preset: Any) -> Rules:
-    """The lab's rules from a casino preset (attribute access, CASINO.md §2 dotted names)."""
-    return Rules(
-        decks=int(preset.decks),
-        hits_soft_17=bool(preset.dealer.hits_soft_17),
-        hole_card=preset.dealer.hole_card,
-        no_hole_card_loses=preset.dealer.no_hole_card_loses,
-        blackjack_pays=str(preset.payouts.blackjack),
-        double_on=str(preset.double.on),
-        double_after_split=bool(preset.double.after_split),
-        split_max_hands=int(preset.split.max_hands),
-        resplit_aces=bool(preset.split.resplit_aces),
-        aces_one_card=bool(preset.split.aces_one_card),
-        unlike_tens=bool(preset.split.unlike_tens),
-        surrender=str(preset.surrender.mode),
-        insurance_offered=bool(preset.insurance.offered),
-        even_money=bool(preset.insurance.even_money),
-    )
-
-
 # --- the player -------------------------------------------------------------------------------
-
-
-def _add(shoe: Shoe, r: int, k: int = 1) -> Shoe:
-    out = list(shoe)
-    out[r] += k
-    return tuple(out)
-
-
-def _total(hard: int, ace: bool) -> int:
-    return hard + 10 if ace and hard + 10 <= 21 else hard
-
-
-@lru_cache(maxsize=16)
-def _reach(first: int | None) -> tuple[Shoe, ...]:
-    """Every hand the player's recursion reaches from a two-card start (the starts holding
-    `first`; None: every start): the start, and the hand one card more than a reached hand whose
-    total is under 21, while its hard total is at most 21. The counts are not bounded here: the
-    hands of a shoe are those within it."""
-    seen: set[Shoe] = set()
-
-    def go(hand: Shoe, hard: int, ace: bool) -> None:
-        if hand in seen:
-            return
-        seen.add(hand)
-        if _total(hard, ace) < 21:
-            for r in range(min(10, 21 - hard)):
-                go(_add(hand, r), hard + r + 1, ace or r == ACE)
-
-    for c1 in range(10):
-        for c2 in range(c1, 10):
-            if first is None or first in (c1, c2):
-                go(_add(_add((0,) * 10, c1), c2), c1 + c2 + 2, ACE in (c1, c2))
-    return tuple(sorted(seen))
-
-
-def _reach_array(np: Any) -> Any:
-    """`_reach(None)` with numpy, a number of cards at a time (one hand a row, in another
-    order): the two-card starts, then one card more on every hand under 21 while its hard total
-    is at most 21."""
-    values = np.arange(1, 11)
-    one_more = np.eye(10, dtype=np.int64)
-    hands = one_more[:, None, :] + one_more[None, :, :]
-    frontier = hands[np.triu_indices(10)]
-    strides = 22 ** np.arange(10)
-    found = []
-    while len(frontier):
-        found.append(frontier)
-        hard = frontier @ values
-        total = np.where((frontier[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
-        grow, hard = frontier[total < 21], hard[total < 21]
-        kids = grow[:, None, :] + one_more[None, :, :]
-        kids = kids[hard[:, None] + values[None, :] <= 21]
-        _, first = np.unique(kids @ strides, return_index=True)
-        frontier = kids[np.sort(first)]
-    return np.concatenate(found)
 
 
 # An entry of `_Solver.table`, per composition removed: (ev, m2) of standing on a total of 16 or
@@ -282,7 +153,7 @@ class _Solver:
     ) -> None:
         self.rules = rules
         self.up = up
-        self.base = _add(shoe, up, -1)
+        self.base = add(shoe, up, -1)
         self.dealer = _Dealer(self.base, up, rules.hits_soft_17, use_numpy)
         self.L = 1.0 if rules.loses_all else 0.0
         self.split_method = split_method
@@ -299,9 +170,9 @@ class _Solver:
             for total in range(22)
         ]
         self.filled = not use_numpy
-        # the exact method with numpy computes every hand's values at once (`_Grid`)
+        # the exact method with numpy computes every hand's values at once (`Grid`)
         self.use_grid = use_numpy and split_method == "exact"
-        self._grid: _Grid | None = None
+        self._grid: Grid | None = None
         # _play and _play_vec, keyed by (code, hard total, ace): code * 64 + hard * 2 + ace
         self.memo: dict[int, Value] = {}
         self.vmemo: dict[int, list[float]] = {}
@@ -349,15 +220,15 @@ class _Solver:
         for (a superset): the hands from the two-card starts, and the split hands with the other
         pair cards out; those within the shoe."""
         np = self.dealer.np
-        blocks = [np.array(_reach(None), dtype=np.int64)]
+        blocks = [np.array(reach(None), dtype=np.int64)]
         if self.rules.split_max_hands >= 2:
             for x in range(10):
                 if self.base[x] < 2:
                     continue
                 if x == ACE and self.rules.aces_one_card:
-                    hands = np.array([_add(_add((0,) * 10, x), r) for r in range(10)])
+                    hands = np.array([add(add((0,) * 10, x), r) for r in range(10)])
                 else:
-                    hands = np.array(_reach(x), dtype=np.int64)
+                    hands = np.array(reach(x), dtype=np.int64)
                 for j in self._split_counts(x):
                     shifted = hands.copy()
                     shifted[:, x] += j - 1
@@ -405,7 +276,7 @@ class _Solver:
         got = self.memo.get(key)
         if got is not None:
             return got
-        total = _total(hard, ace)
+        total = best_total(hard, ace)
         best = _stood(self._at(code), total)
         if total < 21:
             hit = self._one_card(removed, code, hard, ace, False)
@@ -417,7 +288,7 @@ class _Solver:
     def _hits_cdz(self, x: int, extra: int, removed: Shoe, code: int, hard: int, ace: bool) -> bool:
         """Whether a split hand hits under CDZ-: whether the unsplit hand of its own cards (the
         `extra` other pair cards put back) is worth more hit than stood."""
-        total = _total(hard, ace)
+        total = best_total(hard, ace)
         if total >= 21:
             return False
         own = (*removed[:x], removed[x] - extra, *removed[x + 1 :])
@@ -437,7 +308,7 @@ class _Solver:
             if self._hits_cdz(x, extra, removed, code, hard, ace):
                 got = self._one_card(removed, code, hard, ace, False, (x, extra))
             else:
-                got = _stood(self._at(code), _total(hard, ace))
+                got = _stood(self._at(code), best_total(hard, ace))
             self.cmemo[key] = got
         return got
 
@@ -473,7 +344,7 @@ class _Solver:
             soft = ace or r == ACE
             v: Value | None
             if then_stand:
-                v = _stood(self._at(child), _total(h, soft))
+                v = _stood(self._at(child), best_total(h, soft))
             elif cdz is not None:
                 nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
                 v = self._play_cdz(cdz[0], cdz[1], nr, child, h, soft)
@@ -501,7 +372,7 @@ class _Solver:
 
     def may_double(self, hard: int, ace: bool) -> bool:
         on = self.rules.double_on
-        total = _total(hard, ace)
+        total = best_total(hard, ace)
         soft = total != hard
         if on == "any":
             return True
@@ -515,17 +386,17 @@ class _Solver:
         mode = self.rules.surrender
         return mode == "late" or (mode == "late-not-vs-ace" and self.up != ACE)
 
-    def grid(self) -> _Grid:
+    def grid(self) -> Grid:
         if self._grid is None:
             with one_blas_thread():
-                self._grid = _Grid(self, _add(self.base, self.up))
+                self._grid = Grid(self, add(self.base, self.up))
         return self._grid
 
     def options(self, removed: Shoe, c1: int, c2: int) -> dict[str, Value]:
         """Every legal first decision on the two-card hand c1 c2 (not a blackjack)."""
         hard = c1 + c2 + 2
         ace = ACE in (c1, c2)
-        total = _total(hard, ace)
+        total = best_total(hard, ace)
         out: dict[str, Value]
         if self.use_grid:
             every = self.grid().options(self.grid().node(removed))
@@ -558,7 +429,7 @@ class _Solver:
         key = code * 64 + hard * 2 + ace
         got = self.vmemo.get(key)
         if got is None:
-            total = _total(hard, ace)
+            total = best_total(hard, ace)
             e = self._at(code)
             # `_play` keeps hitting's value where it beats standing by more than TIE (memoised)
             if total < 21 and self._play(removed, code, hard, ace)[0] > _stood(e, total)[0] + TIE:
@@ -578,7 +449,7 @@ class _Solver:
             if self._hits_cdz(x, extra, removed, code, hard, ace):
                 got = self._hit_vec(removed, code, hard, ace, cdz=(x, extra))
             else:
-                got = self._stand_vec(self._at(code), _total(hard, ace), 1.0)
+                got = self._stand_vec(self._at(code), best_total(hard, ace), 1.0)
             self.cvmemo[key] = got
         return got
 
@@ -613,7 +484,7 @@ class _Solver:
             e = self._at(child)
             soft = ace or r == ACE
             if double:
-                v = self._stand_vec(e, _total(h, soft), 2.0)
+                v = self._stand_vec(e, best_total(h, soft), 2.0)
             elif cdz is not None:
                 nr = (*removed[:r], removed[r] + 1, *removed[r + 1 :])
                 v = self._play_vec_cdz(cdz[0], cdz[1], nr, child, h, soft)
@@ -639,7 +510,7 @@ class _Solver:
         if cdz and self.use_grid:
             return self._split_hand_grid(x, j)
         rules = self.rules
-        removed = _add((0,) * 10, x, j)
+        removed = add((0,) * 10, x, j)
         code = self.code(removed)
         ev_n = m2_n = 0.0
         ev_p = m2_p = 0.0
@@ -648,11 +519,11 @@ class _Solver:
         px = 0.0
         one_card = x == ACE and rules.aces_one_card
         for r, p in self.draws(removed):
-            nr = _add(removed, r)
+            nr = add(removed, r)
             ncode = code + self.strides[r]
             hard = x + r + 2
             ace = ACE in (x, r)
-            total = _total(hard, ace)
+            total = best_total(hard, ace)
             e = self._at(ncode)
             v = _stood(e, total)
             choice = "S"
@@ -660,7 +531,7 @@ class _Solver:
             if cdz:
                 # the decision of the unsplit hand x r, the value from the split hand's shoe
                 if not one_card and total < 21:
-                    choice = self._first_choice(_add(_add((0,) * 10, x), r), hard, ace, may_double)
+                    choice = self._first_choice(add(add((0,) * 10, x), r), hard, ace, may_double)
                 if choice == "H":
                     v = self._one_card(nr, ncode, hard, ace, False, (x, j - 1))
                 elif choice == "D":
@@ -692,19 +563,19 @@ class _Solver:
     def _split_hand_grid(self, x: int, j: int) -> SplitHand:
         """`_split_hand(x, j, cdz=True)` from the grid's values."""
         g = self.grid()
-        removed = _add((0,) * 10, x, j)
+        removed = add((0,) * 10, x, j)
         one_card = x == ACE and self.rules.aces_one_card
         ev_n = m2_n = ev_p = m2_p = px = 0.0
         vec_n = [0.0] * 7
         vec_p = [0.0] * 7
         for r, p in self.draws(removed):
-            i = g.node(_add(removed, r), j - 1, x)
+            i = g.node(add(removed, r), j - 1, x)
             hard = x + r + 2
             ace = ACE in (x, r)
             choice = "S"
-            if not one_card and _total(hard, ace) < 21:
+            if not one_card and best_total(hard, ace) < 21:
                 # the unsplit hand x r decides: the first of stand, hit, double within TIE
-                mine = g.options(g.node(_add(_add((0,) * 10, x), r)))
+                mine = g.options(g.node(add(add((0,) * 10, x), r)))
                 best = mine["S"][0]
                 if mine["H"][0] > best + TIE:
                     best, choice = mine["H"][0], "H"
@@ -734,7 +605,7 @@ class _Solver:
         """The first decision (S, H or D) of the unsplit two-card hand `own` (no surrender, no
         split): the first of stand, hit, double within TIE of the best."""
         code = self.code(own)
-        best, choice = _stood(self._at(code), _total(hard, ace))[0], "S"
+        best, choice = _stood(self._at(code), best_total(hard, ace))[0], "S"
         hit = self._one_card(own, code, hard, ace, False)[0]
         if hit > best + TIE:
             best, choice = hit, "H"
@@ -904,198 +775,6 @@ class _Solver:
         return ev, m2
 
 
-class _Shape:
-    """The hands of the exact method and how they connect, the same for every up card (numpy).
-
-    A node is a hand: its own cards H and the cards removed from the shoe R (H, plus e more
-    pair cards of rank x for a split hand played with e other pair cards out). Nodes are
-    ordered by level (the number of the hand's own cards, the longest first; unsplit before
-    split within a level), and each knows its child for each rank (one card more, a level
-    down; `n` where there is none: the hand busts, may not draw, or the rank is out) and the
-    unsplit node of its own cards (CDZ-: a split hand plays as that one does). Codes use the
-    full shoe's strides; a node beyond the shoe of one up card (its last card of that rank
-    drawn) has no chance against that up card."""
-
-    def __init__(
-        self, full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool, np: Any
-    ) -> None:
-        strides_t = tuple(accumulate((b + 1 for b in full[:-1]), mul, initial=1))
-        strides = np.array(strides_t, dtype=np.int64)
-        every = _reach_array(np)
-        blocks = [(every, 0, 0)]
-        if max_hands >= 2:
-            for x in range(10):
-                if full[x] < 2:
-                    continue
-                if x == ACE and one_card:
-                    own = np.array([_add(_add((0,) * 10, x), r) for r in range(10)], dtype=np.int64)
-                else:
-                    # the hands holding x: those of the split hands and a few more
-                    own = every[every[:, x] > 0]
-                may_resplit = (x != ACE or resplit_aces) and max_hands > 2
-                top = min(2 * max_hands - 2, full[x]) if may_resplit else 2
-                for j in range(2, top + 1):
-                    blocks.append((own, j - 1, x))
-        H = np.concatenate([b[0] for b in blocks])
-        E = np.concatenate([np.full(len(b[0]), b[1], dtype=np.int64) for b in blocks])
-        X = np.concatenate([np.full(len(b[0]), b[2], dtype=np.int64) for b in blocks])
-        R = H.copy()
-        R[np.arange(len(R)), X] += E
-        keep = (np.array(full) >= R).all(axis=1)
-        H, E, X, R = H[keep], E[keep], X[keep], R[keep]
-        ncards = H.sum(axis=1)
-        split = E > 0
-        order = np.lexsort((split, -ncards))
-        H, E, X, R, ncards, split = (a[order] for a in (H, E, X, R, ncards, split))
-        n = len(H)
-        rcode = R @ strides
-        key = rcode * 64 + np.where(split, E * 10 + X, 0)
-        by_key = np.argsort(key)
-        sorted_key = key[by_key]
-
-        def find(wanted: Any) -> Any:
-            """The nodes of the given keys (n where there is none)."""
-            pos = np.minimum(np.searchsorted(sorted_key, wanted), n - 1)
-            return np.where(sorted_key[pos] == wanted, by_key[pos], n)
-
-        hard = H @ np.arange(1, 11)
-        ace = H[:, ACE] > 0
-        total = np.where(ace & (hard + 10 <= 21), hard + 10, hard)
-        ranks = np.arange(10)
-        may_hit = (total < 21) & ~(split & (X == ACE) & one_card)
-        grows = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 <= 21)
-        grows &= np.array(full)[None, :] > R
-        self.busts = may_hit[:, None] & (hard[:, None] + ranks[None, :] + 1 > 21)
-        self.child = np.where(grows, find(key[:, None] + 64 * strides[None, :]), n)
-        if (self.child[grows] == n).any():
-            raise AssertionError("a reachable hand is missing from the grid")
-        self.grows = grows
-        # kept for every up card of the rule set: indices as 32-bit, counts as 16-bit numbers
-        self.child = self.child.astype(np.int32)
-        self.own = find((H @ strides) * 64).astype(np.int32)
-        self.n, self.R, self.split = n, R.astype(np.int16), split
-        self.total, self.may_hit = total.astype(np.int16), may_hit
-        _, first, inv = np.unique(rcode, return_index=True, return_inverse=True)
-        self.first, self.inv = first.astype(np.int32), inv.reshape(-1).astype(np.int32)
-        self.bounds = np.flatnonzero(np.diff(ncards * 2 + split)) + 1
-        self.two = np.flatnonzero(ncards == 2)
-        self.index: dict[int, int] = dict(
-            zip(key[self.two].tolist(), range(len(self.two)), strict=True)
-        )
-        self.strides = strides_t
-
-
-@lru_cache(maxsize=4)
-def _shape(full: Shoe, max_hands: int, resplit_aces: bool, one_card: bool) -> _Shape:
-    return _Shape(full, max_hands, resplit_aces, one_card, load_numpy())
-
-
-class _Grid:
-    """The exact method with numpy: the value of every node of `_Shape` against one up card,
-    all at once, a level at a time: standing (from the dealer's vector of R), one card then
-    the continuation (hitting), doubling (two-card hands); the continuation is the best of
-    standing and hitting for an unsplit hand and, for a split hand, what the unsplit hand of
-    its own cards does (CDZ-). The busting cards are summed as in `_Solver._one_card`. Split
-    hands also carry their outcome vectors (the sd of splits, `_Solver._hit_vec`). Only the
-    two-card hands' values are kept. They equal the recursion's (`_Solver`) to rounding: the
-    tests compare them."""
-
-    def __init__(self, solver: _Solver, full: Shoe) -> None:
-        np = solver.dealer.np
-        rules, L = solver.rules, solver.L
-        shape = _shape(full, rules.split_max_hands, rules.resplit_aces, rules.aces_one_card)
-        n, R, child, split = shape.n, shape.R, shape.child, shape.split
-        base = np.array(solver.base, dtype=np.int64)
-        # the dealer's vector of each R within this shoe (none beyond it: no chance); the extra
-        # last row (and in the arrays below): no child, worth nothing
-        inside = (R[shape.first] <= base).all(axis=1)
-        distinct = np.zeros((len(shape.first), 7))
-        distinct[inside] = solver.dealer.outcomes(R[shape.first[inside]])
-        Dz = np.zeros((n + 1, 7))
-        Dz[:n] = distinct[shape.inv]
-        D = Dz[:n]
-        signs = np.array(solver.signs)[np.minimum(shape.total, 21)]
-        vec_z = np.zeros((n + 1, 7))
-        sign_vec = np.multiply(signs, D, out=vec_z[:n])
-        cont_ev = np.zeros(n + 1)
-        cont_m2 = np.zeros(n + 1)
-        stand_ev = np.sum(sign_vec, axis=1, out=cont_ev[:n])
-        stand_m2 = np.einsum("nk,nk->n", np.abs(signs), D, out=cont_m2[:n])
-        stand_ev, stand_m2 = stand_ev.copy(), stand_m2.copy()
-        left = solver.size - R.sum(axis=1)
-        P = np.maximum(base[None, :] - R, 0) / np.maximum(left, 1)[:, None]
-        W = np.where(shape.grows, P, 0.0)
-        bust_p = np.where(shape.busts, P, 0.0)
-        other = solver.bj_other
-        if other is not None:
-            # a busted hand loses its bet, less where the dealer's blackjack would cost less
-            n_other = (base[other] - R[:, other])[:, None] - (np.arange(10)[None, :] == other)
-            bj = np.maximum(n_other, 0) / np.maximum(left - 1, 1)[:, None]
-            bust_mass = (bust_p * (1.0 - (1.0 - L) * bj)).sum(axis=1)
-        else:
-            bust_mass = bust_p.sum(axis=1)
-        # the continuation of each node: standing, or hitting where it plays on
-        hit_ev = np.full(n, -9.0)
-        hit_m2 = np.zeros(n)
-        hits = np.zeros(n + 1, dtype=bool)
-        own, may_hit = shape.own, shape.may_hit
-        # outcome vectors (split hands only): standing, and the part lost to busting cards
-        scale = np.array([1.0] * 6 + [L])
-        cont_vec = vec_z.copy()
-        two = shape.two
-        # the two-card hands are the last level, unsplit then split ones (`_Shape`)
-        lo2 = int((~split[two]).sum())
-        split_two = n - len(two) + lo2
-        cuts = shape.bounds.tolist()
-        hit_vec2 = lost2 = np.zeros((0, 7))
-        for lo, hi in zip([0, *cuts], [*cuts, n], strict=True):
-            c, w = child[lo:hi], W[lo:hi]
-            hev = np.einsum("mr,mr->m", w, cont_ev[c]) - bust_mass[lo:hi]
-            hm2 = np.einsum("mr,mr->m", w, cont_m2[c]) + bust_mass[lo:hi]
-            hit_ev[lo:hi], hit_m2[lo:hi] = hev, hm2
-            if split[lo]:
-                take = hits[own[lo:hi]] & may_hit[lo:hi]
-                lost = (D[lo:hi] - np.einsum("mr,mrk->mk", w, Dz[c])) * scale
-                hv = np.einsum("mr,mrk->mk", w, cont_vec[c]) - lost
-                cont_vec[lo:hi] = np.where(take[:, None], hv, sign_vec[lo:hi])
-                if lo == split_two:
-                    hit_vec2, lost2 = hv, lost
-            else:
-                take = may_hit[lo:hi] & (hev > stand_ev[lo:hi] + TIE)
-            hits[lo:hi] = take
-            cont_ev[lo:hi] = np.where(take, hev, stand_ev[lo:hi])
-            cont_m2[lo:hi] = np.where(take, hm2, stand_m2[lo:hi])
-        # the two-card hands: their values, doubling, the vectors of split ones
-        c2, w2 = child[two], W[two]
-        sev = np.concatenate([stand_ev, [0.0]])
-        sm2 = np.concatenate([stand_m2, [0.0]])
-        self.stand_ev, self.stand_m2 = stand_ev[two], stand_m2[two]
-        self.hit_ev, self.hit_m2 = hit_ev[two], hit_m2[two]
-        self.double_ev = 2.0 * (np.einsum("mr,mr->m", w2, sev[c2]) - bust_mass[two])
-        self.double_m2 = 4.0 * (np.einsum("mr,mr->m", w2, sm2[c2]) + bust_mass[two])
-        self.sign_vec, self.dealer_vec = sign_vec[two], D[two]
-        # vectors of the two-card split hands (rows lo2 on; the unsplit ones are never split)
-        self.hit_vec = np.zeros((len(two), 7))
-        self.double_vec = np.zeros((len(two), 7))
-        self.hit_vec[lo2:] = hit_vec2
-        cs = c2[lo2:]
-        self.double_vec[lo2:] = 2.0 * np.einsum("mr,mrk->mk", w2[lo2:], vec_z[cs]) - 2.0 * lost2
-        self.index: dict[int, int] = shape.index
-        self.strides = shape.strides
-
-    def node(self, removed: Shoe, extra: int = 0, x: int = 0) -> int:
-        code = sum(k * s for k, s in zip(removed, self.strides, strict=True))
-        return self.index[code * 64 + (extra * 10 + x if extra else 0)]
-
-    def options(self, i: int) -> dict[str, Value]:
-        """stand, hit and double of node i."""
-        return {
-            "S": (float(self.stand_ev[i]), float(self.stand_m2[i])),
-            "H": (float(self.hit_ev[i]), float(self.hit_m2[i])),
-            "D": (float(self.double_ev[i]), float(self.double_m2[i])),
-        }
-
-
 # --- the round --------------------------------------------------------------------------------
 
 
@@ -1136,21 +815,6 @@ def full_shoe_solvers(rules: Rules) -> tuple[_Solver | None, ...]:
     """`solvers(rules)` off a full shoe, kept for the last rule set asked, so that `edge` and
     `strategy` of one preset in one process solve it once (about 200 MiB held at 8 decks)."""
     return tuple(solvers(rules))
-
-
-def pair_starts(base: Shoe) -> list[tuple[int, int, float]]:
-    """The player's two-card starts (c1 <= c2) from `base` and their chances."""
-    total = sum(base)
-    out = []
-    for c1 in range(10):
-        for c2 in range(c1, 10):
-            if c1 == c2:
-                p = base[c1] * (base[c1] - 1) / (total * (total - 1))
-            else:
-                p = 2 * base[c1] * base[c2] / (total * (total - 1))
-            if p > 0:
-                out.append((c1, c2, p))
-    return out
 
 
 def house_edge(
@@ -1201,7 +865,7 @@ def _up_value(solver: _Solver, rules: Rules, take_even_money: bool) -> tuple[flo
     ev = m2 = 0.0
     keep = 1.0 - solver.L  # the blackjack mass left out of the values (peek, or "original")
     for c1, c2, p in pair_starts(solver.base):
-        removed = _add(_add((0,) * 10, c1), c2)
+        removed = add(add((0,) * 10, c1), c2)
         bj = solver.bj_chance(removed)
         if c1 == ACE and c2 == TEN:
             e = rules.payout * (1.0 - bj)

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from banluck.games.casino.dealer_odds import ACE, TEN
-from banluck.games.casino.edge import Rules, Value, _add, full_shoe_solvers, pair_starts, solvers
+from banluck.games.casino.edge import Rules, full_shoe_solvers, solvers
+from banluck.games.casino.edge_grid import Value, add, pair_starts
 
 UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 _RANK_NAMES = {r: ("A" if r == ACE else str(r + 1)) for r in range(10)}
@@ -73,7 +74,7 @@ def chart_evs(
         for c1, c2, p in pair_starts(solver.base):
             if c1 == ACE and c2 == TEN:
                 continue
-            removed = _add(_add((0,) * 10, c1), c2)
+            removed = add(add((0,) * 10, c1), c2)
             opts: dict[str, Value] = solver.options(removed, c1, c2)
             acc = out[_row_of(c1, c2)].setdefault(name, {})
             for action, (ev, _) in opts.items():

@@ -13,12 +13,12 @@ import pytest
 from banluck.games.casino.edge import (
     PAYOUTS,
     Rules,
-    _add,
     edge_report,
     house_edge,
     rules_of,
     solvers,
 )
+from banluck.games.casino.edge_grid import add
 
 # --- brute force: the round played in its real order, the hole card a hidden card ------------
 
@@ -268,14 +268,14 @@ def test_small_shoe_hand_values_match_farmers_analyser() -> None:
     for use_numpy in _backends():
         solver = solvers(rules, shoe, use_numpy=use_numpy)[6]
         assert solver is not None
-        opts = solver.options(_add(_add((0,) * 10, 1), 1), 1, 1)
+        opts = solver.options(add(add((0,) * 10, 1), 1), 1, 1)
         assert opts["S"][0] * 100 == pytest.approx(-61.639194139, abs=1e-9)
         assert opts["H"][0] * 100 == pytest.approx(-13.266733267, abs=1e-9)
         assert opts["D"][0] * 100 == pytest.approx(-123.278388278, abs=1e-9)
         assert opts["P"][0] * 100 == pytest.approx(-76.210220335, abs=1e-9)
     pair_cards = solvers(rules, shoe, use_numpy=False, split_method="pair-cards")[6]
     assert pair_cards is not None
-    split = pair_cards.options(_add(_add((0,) * 10, 1), 1), 1, 1)["P"][0] * 100
+    split = pair_cards.options(add(add((0,) * 10, 1), 1), 1, 1)["P"][0] * 100
     assert abs(split + 76.210220335) > 0.01  # an approximation, off in the second decimal
 
 
@@ -394,7 +394,7 @@ def test_exact_split_equals_the_hands_dealt_in_their_real_order(
     by 3.3e-5 (four hands of 8s and a hand without splits agree on larger shoes, in 5-80 s
     of brute force: not in the suite)."""
     want = brute_split(rules, shoe, up, x)
-    removed = _add(_add((0,) * 10, x), x)
+    removed = add(add((0,) * 10, x), x)
     for use_numpy in _backends():
         solver = solvers(rules, shoe, use_numpy=use_numpy)[up]
         assert solver is not None
@@ -561,7 +561,7 @@ def test_hand_values_against_an_ace_match_the_appendix(
         pytest.importorskip("numpy")
     solver = solvers(rules)[0]
     assert solver is not None
-    removed = _add(_add((0,) * 10, cards[0]), cards[1])
+    removed = add(add((0,) * 10, cards[0]), cards[1])
     opts = solver.options(removed, *cards)
     scale = 1.0 if rules.loses_all else 1.0 - solver.bj_chance(removed)
     for action, value in want.items():
@@ -631,12 +631,12 @@ def test_the_array_enumerations_equal_the_recursive_ones() -> None:
     hands, as numpy enumerates them for the exact method, against the recursions."""
     np = pytest.importorskip("numpy")
     from banluck.games.casino.dealer_odds import _dealer_multisets, _dealer_multisets_np
-    from banluck.games.casino.edge import _reach, _reach_array
+    from banluck.games.casino.edge_grid import reach, reach_array
 
-    assert sorted(map(tuple, _reach_array(np).tolist())) == sorted(_reach(None))
+    assert sorted(map(tuple, reach_array(np).tolist())) == sorted(reach(None))
     for full in ((4,) * 9 + (16,), (24,) * 9 + (96,), *SMALL_SHOES, (0, 4, 4, 2, 0, 0, 2, 0, 0, 7)):
         for up in (r for r in range(10) if full[r]):
-            base = _add(full, up, -1)
+            base = add(full, up, -1)
             for h17 in (False, True):
                 m, c = _dealer_multisets_np(np, base, up, h17)
                 got = {
