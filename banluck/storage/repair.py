@@ -721,18 +721,31 @@ def _repair_index(store: Any, done: list[str], lost: list[str]) -> None:
         tx = Tx(store)
         tx.load_earlier()
         tx.distrust()
-        problems = [p.message for p in check(tx, full=False)]
+        found = check(tx, full=False)
+        problems = [p.message for p in found]
+        # an entry named (its digest, a gap, a round's seats): changed in its night file
+        edited = [p for p in found if p.seq is not None]
     except DamagedFile as exc:
         if not str(exc.path).endswith(("index.json", "index-earlier.json")):
             lost.append(str(exc))
             return
-        problems = [str(exc)]
+        problems, edited = [str(exc)], []
     except StoreError as exc:
         lost.append(str(exc))
         return
     nights = str(store.nights_dir)
     lost += [p for p in problems if p.startswith(f"the data file {nights}")]
     if lost:  # a night file that cannot be read: what restoring it loses is said with it
+        return
+    if edited:  # an index rebuilt over them would count the entries as they are now
+        named = ", ".join(f"#{p.seq}" for p in edited)
+        lost.append(
+            f"{'entry' if len(edited) == 1 else 'entries'} {named} changed in the night files"
+            " since banluck wrote them (`banluck check` names each with its file): the index was"
+            " not rebuilt over them, so"
+            " that it still says so: put the file back from its backup or a copy of the data"
+            " folder; or, to count them as they are, `banluck check --rebuild-index`"
+        )
         return
     if not any(REBUILD_HINT in p or p.startswith("the index") for p in problems):
         return  # the index holds: what else is wrong is the check's to say

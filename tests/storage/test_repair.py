@@ -157,6 +157,47 @@ def test_repair_does_not_count_a_sealed_night_whose_money_was_edited(home: Path,
     assert cli("check")[0] == 1
 
 
+def test_repair_does_not_rebuild_the_index_over_an_edited_entry_before_the_last(
+    banluck_home: Path, cli: Cli
+) -> None:
+    """A night of chained entries, sealed by a clean check, then an amount edited in place in
+    its first round: the night's last digest is still the one the index recorded, but the
+    entry's own digest no longer follows from its fields. The index is not rebuilt over it
+    (that would count the new figure in every balance and settle-up); the entry is named, and
+    nothing is changed."""
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    for dealer in ("10 7", "10 8"):
+        for line in (
+            f"dealer {dealer}",
+            "stand Bob",
+            "stand Carol",
+            "open Bob 10 9",
+            "open Carol 10 5",
+        ):
+            assert cli("act", *line.split())[0] == 0, line
+    assert cli("night", "close")[0] == 0
+    assert cli("check")[0] == 0  # seals night 1
+    assert cli("night", "start", "chinese", "Mei", "Bob")[0] == 0
+    path = _night(banluck_home, 1)
+    raw = path.read_bytes()
+    data = orjson.loads(raw)
+    first = min(data["entries"], key=int)
+    assert first != max(data["entries"], key=int)
+    one = orjson.dumps(data["entries"][first]["transfers"][0])
+    amount = orjson.loads(one)["amount"]
+    edited = one.replace(f'"amount":{amount}'.encode(), f'"amount":{amount + 5}'.encode())
+    assert edited != one and raw.count(one) == 1
+    path.write_bytes(raw.replace(one, edited))
+    settled = cli("settle", "--json")[1]  # settle answers from the index
+    before = digest(banluck_home)
+    code, out, _ = cli("check", "--repair")
+    assert code == 1
+    assert f"not repaired: entry #{first} changed in the night files" in out
+    assert digest(banluck_home) == before
+    assert cli("settle", "--json")[1] == settled
+    assert cli("check")[0] == 1
+
+
 # -- a damaged earlier night file ---------------------------------------------------------
 
 
