@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +26,8 @@ def chained(prev: str, entry: Mapping[str, Any]) -> str:
     """The digest of a stored entry (its round's preset as the id of its snapshot), chained to
     `prev`, the digest of the entry before it: SHA-256 of `prev` and the entry's canonical JSON
     without its own `digest` (from schema v5; `banluck.storage.schema`)."""
+    import hashlib  # what only a write, a seal or an upgrade needs: reads start without it
+
     body = orjson.dumps(
         {k: v for k, v in entry.items() if k != "digest"}, option=orjson.OPT_SORT_KEYS
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import shlex
 import stat
 import sys
 import threading
@@ -42,6 +41,8 @@ _guard = threading.RLock()
 
 
 def _command() -> str:
+    import shlex  # what only a write (which takes the lock) needs
+
     argv = list(sys.argv) or ["python"]
     argv[0] = "banluck" if argv[0].endswith(("__main__.py", "banluck")) else Path(argv[0]).name
     text = shlex.join(argv)

@@ -14,8 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from banluck.core.cards import Card, check_deck, parse_cards
 from banluck.core.errors import BanluckError, RuleError
-
-DEALER = "dealer"  # the word that names the dealer's seat in a line (`run dealer`)
+from banluck.table.line import DEALER as DEALER  # the actions' word for the dealer's seat
 
 S = TypeVar("S")
 

@@ -8,8 +8,9 @@ outside a game's own folder names it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -76,8 +77,11 @@ class HelpRow(NamedTuple):
     allowed: Callable[[Any], bool] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Game(Generic[S]):
+class Game(NamedTuple, Generic[S]):
+    """What the shared table knows of a game: its words, its round state and the pieces the
+    console draws. One value a game, read by its fields alone (never replaced, compared or
+    stored), so a named tuple: a night shown between rounds builds no dataclass for it."""
+
     name: str
     # its words, the first opening a round: a function, so that they load when a line needs them
     actions: Callable[[], tuple[type[Action[S]], ...]]
@@ -91,7 +95,7 @@ class Game(Generic[S]):
     lab: Lab | None = None  # `banluck hand` and `banluck edge` for the game (banluck.table.lab)
     idle: str = "between rounds: the first line of a round starts it"
     help_rows: tuple[HelpRow, ...] = ()
-    aliases: Mapping[str, str] = field(default_factory=dict)
+    aliases: Mapping[str, str] = MappingProxyType({})
     # its between-round money (casino: side bets, boxes, Bingo, the bank's limit), loaded from
     # the night record's `table` ({} for a night just started) and its seats; None: none
     side: Callable[[Mapping[str, Any], Sequence[str]], Side] | None = None

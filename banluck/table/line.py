@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+DEALER = "dealer"  # the word that names the dealer's seat in a line (`run dealer`)
+
 # Aliases of the night's own words; a game adds those of its round words (`Game.aliases`).
 NIGHT_ALIASES = {"u": "undo", "r": "round", "p": "pass"}
 

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, rule_amount
 from banluck.core.suggest import close_to, unknown_word
-from banluck.table.action import DEALER, Action
 from banluck.table.game import Game, HelpRow
 from banluck.table.kind import Done
-from banluck.table.line import NIGHT_ALIASES, Line
+from banluck.table.line import DEALER, NIGHT_ALIASES, Line
 from banluck.table.seating import (
     RESERVED,
     FinishedRound,
@@ -30,6 +29,7 @@ from banluck.table.seating import (
 )
 
 if TYPE_CHECKING:
+    from banluck.table.action import Action
     from banluck.table.round import Round
 
 __all__ = ["Done", "Night"]  # Done: what a line did (banluck.table.kind), as every night kind says

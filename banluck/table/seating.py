@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from banluck.core.errors import RuleError
 from banluck.core.money import Transfer, nets
-from banluck.table.action import DEALER
+from banluck.table.line import DEALER  # not the actions: a night read between rounds needs none
 
 if TYPE_CHECKING:
     from banluck.table.preset import TablePreset

@@ -7,9 +7,9 @@ A-6-4-5 is 16 under `by-count`. The total is the best value not over 21, else th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import NamedTuple
 
 from banluck.core.cards import PIPS, TEN_CARDS, Card
 from banluck.games.banluck.preset import Preset
@@ -64,9 +64,9 @@ def points(cards: Sequence[Card], mode: AceMode) -> tuple[int, bool]:
     return _totals(mode, len(cards), aces, base)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A hand valued under a preset. Build it with `Hand.of(cards, preset)`."""
+class Hand(NamedTuple):
+    """A hand valued under a preset. Build it with `Hand.of(cards, preset)`. A record read by
+    its fields alone (never replaced, encoded or stored), so a named tuple."""
 
     cards: tuple[Card, ...]
     total: int

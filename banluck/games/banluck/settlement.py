@@ -9,7 +9,7 @@ dealer and the verdict says it was an offence.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from banluck.core.cards import Card, check_deck
 from banluck.core.errors import CardError
@@ -21,13 +21,13 @@ M = "{m}"  # in a verdict's text: the multiple it pays or collects
 N = "{n}"  # in a verdict's text: the multiple the dealer's hand would have paid or collected
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The result of settling one player: `multiple` stakes to the player (negative: dealer's).
 
     `text` names the rule applied, with `{m}` where the money is said (and `{n}` for what the
     dealer's hand would have done, `would`): `reason` says it in multiples, `reason_at(stake)`
-    as the table counts it."""
+    as the table counts it. A record read by its fields alone (never replaced, encoded or
+    stored), so a named tuple: a run that settles builds no dataclass for it."""
 
     multiple: int
     text: str
@@ -273,8 +273,9 @@ def _five_vs_five(player: Hand, dealer: Hand, preset: Preset) -> Verdict:
     return Verdict(-1, f"five-card hands: dealer's {word} total wins {M} (ties.five_vs_five)")
 
 
-@dataclass(frozen=True, slots=True)
-class Judgement:
+class Judgement(NamedTuple):
+    """A player's hand, the dealer's and the verdict between them (`judge`)."""
+
     player: Hand
     dealer: Hand
     verdict: Verdict
