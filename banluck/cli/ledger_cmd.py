@@ -206,14 +206,7 @@ def _print_ledger(
         # first shown entry follows the last entry of the nights before (unless --limit cut).
         previous: int | None = None
         if count == len(last):
-            previous = max(
-                (
-                    r["last_seq"]
-                    for r in store.nights()
-                    if night_id is not None and r["id"] < night_id and r.get("last_seq")
-                ),
-                default=0,
-            )
+            previous = 0 if night_id is None else store.seq_before(night_id)
         # how later entries corrected a shown one (they come after it, so they are shown too)
         fixed: dict[int, list[str]] = {}
         for entry in last:

@@ -424,6 +424,11 @@ class Store:
         night's record)."""
         return self._read().count()
 
+    def seq_before(self, night_id: int) -> int:
+        """The last seq of the nights before `night_id` (0 when they hold none): for the
+        latest night, from index.json alone when the nights before lack no seq."""
+        return self._read().seq_before(night_id)
+
     def renamed(self) -> list[tuple[int, str, str]]:
         """Every rename recorded, in seq order: (seq, old, new), from the index (a rename is
         rare: the nights before the latest keep theirs together in index.json)."""
