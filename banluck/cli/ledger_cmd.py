@@ -252,8 +252,11 @@ def history(
 
     store = open_store()
     nights = store.nights(totals=True)
-    played = outcomes(store, [r["id"] for r in nights if tournament_of(r) is not None])
-    for rec in nights:
+    # the table shows the last `limit` nights: only theirs are made ready to show
+    earlier = max(0, len(nights) - limit) if limit and not as_json else 0
+    shown = nights[earlier:]
+    played = outcomes(store, [r["id"] for r in shown if tournament_of(r) is not None])
+    for rec in shown:
         # `net` is the night's balance (its payments included); `result` what was won and lost
         # at the table, `unpaid` what of the night's balance is still owed; `rounds` the rounds
         # dealt as `stats` counts them (docs/choices.md), a tournament's hands played
@@ -272,9 +275,8 @@ def history(
         return
     from banluck.cli.render import console, records
 
-    earlier = max(0, len(nights) - limit) if limit else 0
     cells = []
-    for rec in nights[earlier:]:
+    for rec in shown:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)

@@ -405,9 +405,14 @@ class Store:
         `totals`)."""
         tx = self._read()
         hidden = ("crc", "journal", "digest", "sealed", *(() if totals else ("totals",)))
-        return [
-            {k: v for k, v in tx.records[i].items() if k not in hidden} for i in sorted(tx.records)
-        ]
+        records = tx.records
+        out = []
+        for night_id in sorted(records):
+            record = dict(records[night_id])  # copied whole, the store's own fields taken out:
+            for key in hidden:  # several times faster than a comprehension over every field
+                record.pop(key, None)
+            out.append(record)
+        return out
 
     def totals(self, nights: Iterable[int] | None = None) -> Totals:
         """The totals (`banluck.money.stats.Totals`: each person's stats, result and balance) of
