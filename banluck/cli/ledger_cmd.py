@@ -35,14 +35,17 @@ def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None,
     return night, f"night {night}"
 
 
-def _counted(store: Any, shown: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+def _counted(
+    store: Any, shown: Iterable[Mapping[str, Any]], read: Mapping[int, list[dict[str, Any]]]
+) -> dict[int, int]:
     """The number as the table counts it (`money.entries.numbered`) of each round shown and of
-    each round an amendment shown names, by seq."""
+    each round an amendment shown names, by seq; the nights whose entries are `read` already
+    are not read again."""
     from banluck.money.entries import numbered
 
     nights = {e["night"] for e in shown if e["kind"] == "round"}
     nights |= {e["round_night"] for e in shown if "amends" in e}
-    entries = (e for night in sorted(nights) for e in store.entries(night))
+    entries = (e for night in sorted(nights) for e in read.get(night) or store.entries(night))
     return {e["seq"]: n for e, n in numbered(entries) if n is not None}
 
 
@@ -181,7 +184,10 @@ def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
         sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
         return
     count = store.count()
-    _print_ledger(store, None, scope, store.last_entries(limit) if limit else [], count, totals)
+    from banluck.storage.store import last_of
+
+    read = store.last_nights(limit) if limit else []
+    _print_ledger(store, None, scope, last_of(read, limit), count, totals, dict(read))
 
 
 def _print_ledger(
@@ -191,6 +197,7 @@ def _print_ledger(
     last: list[dict[str, Any]],
     count: int,
     totals: dict[str, int],
+    read: Mapping[int, list[dict[str, Any]]] | None = None,
 ) -> None:
     from rich.table import Column, Table
 
@@ -213,7 +220,7 @@ def _print_ledger(
             for key, how in (("reverses", "reversed"), ("amends", "amended")):
                 if entry.get("kind") == "correction" and key in entry:
                     fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
-        counted = _counted(store, last)
+        counted = _counted(store, last, read or {})
         for entry in last:
             seq = entry["seq"]
             if previous is not None and seq > previous + 1:

@@ -285,3 +285,19 @@ def test_the_last_seq_before_tonight_when_one_was_undone(banluck_home: Path) -> 
         (3, 4, 4),
     ]
     assert store.seq_before(3) == 2
+
+
+def test_the_last_nights_hold_the_last_entries_whole(banluck_home: Path) -> None:
+    """Night 1 holds seq 1, night 2 seqs 2 and 3, night 3 seq 4: the last two entries are in
+    nights 3 and 2, each given whole, latest first; the last entries are those of the ledger."""
+    store = Store(banluck_home)
+    two_nights(store)
+    OPEN(store)
+    store.record_round(a_round(("Ann", "Dan", 4)))
+    seqs = [(i, [e["seq"] for e in entries]) for i, entries in store.last_nights(2)]
+    assert seqs == [(3, [4]), (2, [2, 3])]
+    assert [i for i, _ in store.last_nights(4)] == [3, 2, 1]
+    assert store.last_nights(0) == []
+    everything = store.entries()
+    for count in range(6):
+        assert store.last_entries(count) == everything[max(0, len(everything) - count) :]
