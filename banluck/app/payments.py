@@ -133,7 +133,14 @@ def settle_up(
 
         # one read of the nights' records: their dates and totals (people as named now)
         records = store.nights(totals=True)
-        owed = add_totals(*(r["totals"] for r in records if low <= r["date"] <= high))["balance"]
+        none: dict[str, Any] = {}  # only the balances are settled: the stats are not added up
+        owed = add_totals(
+            *(
+                {"players": none, "result": none, "balance": r["totals"]["balance"]}
+                for r in records
+                if low <= r["date"] <= high
+            )
+        )["balance"]
         scope = f"{date_from or 'the start'} to {date_to or 'now'}"
     else:
         owed = store.balances()

@@ -35,14 +35,17 @@ def _scope(store: Any, night: int | None, all_nights: bool) -> tuple[int | None,
     return night, f"night {night}"
 
 
-def _counted(store: Any, shown: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+def _counted(
+    store: Any, shown: Iterable[Mapping[str, Any]], read: Mapping[int, list[dict[str, Any]]]
+) -> dict[int, int]:
     """The number as the table counts it (`money.entries.numbered`) of each round shown and of
-    each round an amendment shown names, by seq."""
+    each round an amendment shown names, by seq; the nights whose entries are `read` already
+    are not read again."""
     from banluck.money.entries import numbered
 
     nights = {e["night"] for e in shown if e["kind"] == "round"}
     nights |= {e["round_night"] for e in shown if "amends" in e}
-    entries = (e for night in sorted(nights) for e in store.entries(night))
+    entries = (e for night in sorted(nights) for e in read.get(night) or store.entries(night))
     return {e["seq"]: n for e, n in numbered(entries) if n is not None}
 
 
@@ -181,7 +184,10 @@ def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
         sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
         return
     count = store.count()
-    _print_ledger(store, None, scope, store.last_entries(limit) if limit else [], count, totals)
+    from banluck.storage.store import last_of
+
+    read = store.last_nights(limit) if limit else []
+    _print_ledger(store, None, scope, last_of(read, limit), count, totals, dict(read))
 
 
 def _print_ledger(
@@ -191,6 +197,7 @@ def _print_ledger(
     last: list[dict[str, Any]],
     count: int,
     totals: dict[str, int],
+    read: Mapping[int, list[dict[str, Any]]] | None = None,
 ) -> None:
     from rich.table import Column, Table
 
@@ -206,21 +213,14 @@ def _print_ledger(
         # first shown entry follows the last entry of the nights before (unless --limit cut).
         previous: int | None = None
         if count == len(last):
-            previous = max(
-                (
-                    r["last_seq"]
-                    for r in store.nights()
-                    if night_id is not None and r["id"] < night_id and r.get("last_seq")
-                ),
-                default=0,
-            )
+            previous = 0 if night_id is None else store.seq_before(night_id)
         # how later entries corrected a shown one (they come after it, so they are shown too)
         fixed: dict[int, list[str]] = {}
         for entry in last:
             for key, how in (("reverses", "reversed"), ("amends", "amended")):
                 if entry.get("kind") == "correction" and key in entry:
                     fixed.setdefault(entry[key], []).append(f"{how} by #{entry['seq']}")
-        counted = _counted(store, last)
+        counted = _counted(store, last, read or {})
         for entry in last:
             seq = entry["seq"]
             if previous is not None and seq > previous + 1:
@@ -259,8 +259,11 @@ def history(
 
     store = open_store()
     nights = store.nights(totals=True)
-    played = outcomes(store, [r["id"] for r in nights if tournament_of(r) is not None])
-    for rec in nights:
+    # the table shows the last `limit` nights: only theirs are made ready to show
+    earlier = max(0, len(nights) - limit) if limit and not as_json else 0
+    shown = nights[earlier:]
+    played = outcomes(store, [r["id"] for r in shown if tournament_of(r) is not None])
+    for rec in shown:
         # `net` is the night's balance (its payments included); `result` what was won and lost
         # at the table, `unpaid` what of the night's balance is still owed; `rounds` the rounds
         # dealt as `stats` counts them (docs/choices.md), a tournament's hands played
@@ -279,9 +282,8 @@ def history(
         return
     from banluck.cli.render import console, records
 
-    earlier = max(0, len(nights) - limit) if limit else 0
     cells = []
-    for rec in nights[earlier:]:
+    for rec in shown:
         nets = {k: v for k, v in rec["result"].items() if v}
         top = max(nets.items(), key=lambda kv: (kv[1], kv[0]), default=None)
         owed = sum(v for v in rec["unpaid"].values() if v > 0)

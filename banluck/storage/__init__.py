@@ -50,6 +50,8 @@ The ledger (entries are dicts; see `banluck.money.ledger` for their fields):
     store.iter_entries(night=None) -> iter(entry)   the same, one night file in memory at a time
     store.last_entry() -> entry | None
     store.last_entries(n) -> [entry]                the last n, reading nights back only as needed
+    store.last_nights(n) -> [(id, [entry])]         the nights holding the last n, whole, latest first
+    store.seq_before(night) -> int                  the last seq of the nights before it (0: none)
     store.balances() -> {name: int}                 every entry's, summed night by night (index)
 
 People and totals:

@@ -552,6 +552,20 @@ class View:
         latest = self.latest
         return latest if latest is not None and self.record(latest)["status"] == "open" else None
 
+    def seq_before(self, night_id: int) -> int:
+        """The last seq of the nights before `night_id` (0 when they hold none). For the latest
+        night, from index.json alone when it can be known there: seqs are given in order, night
+        after night, so when the nights before hold as many entries as the seqs below the
+        night's first one, they hold every one of those seqs, and the last is the one below."""
+        record = self._records.get(night_id)
+        first = None if record is None or self.loaded else record.get("first_seq")
+        if night_id == self.latest and first is not None and self.earlier["entries"] == first - 1:
+            return int(first) - 1
+        return max(
+            (r["last_seq"] for i, r in self.records.items() if i < night_id and r.get("last_seq")),
+            default=0,
+        )
+
     def last_record(self) -> dict[str, Any] | None:
         """The record of the night that holds the last entry, or None when the ledger is empty."""
         held = [r for r in self.records.values() if r["last_seq"] is not None]

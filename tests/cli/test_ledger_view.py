@@ -74,3 +74,37 @@ def test_a_round_not_recorded_is_one_error_line(cli) -> None:
     assert "has no recorded round 4 (rounds 1 to 1)" in err
     code, _, err = cli("ledger", "--round", "1", "--all")
     assert code == 1 and "--round is a round of one night" in err
+
+
+def two_nights(cli, undo_last: bool) -> str:  # type: ignore[no-untyped-def]
+    """Night 1 with rounds #1 and #2 (#2 undone, its lines too, if `undo_last`), closed;
+    night 2 with one round: tonight's ledger."""
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    play(cli, [*ROUND_ONE, *ROUND_ONE])
+    if undo_last:  # the round, then the lines it reopened with
+        for _ in range(5):
+            assert cli("undo")[0] == 0
+    assert cli("night", "close")[0] == 0
+    assert cli("ledger", "--json")[1].count('"seq"') == 2 - undo_last
+    assert cli("night", "start", "chinese", "Mei", "Bob", "Carol")[0] == 0
+    play(cli, ROUND_ONE)
+    code, out, err = cli("ledger")
+    assert code == 0, err
+    return str(out)
+
+
+def test_a_number_undone_at_the_end_of_the_night_before_is_said(cli, monkeypatch) -> None:
+    """Night 1's last round (#2) undone: night 2's first round is #3, and its ledger says
+    that #2 was undone."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    lines = two_nights(cli, undo_last=True).splitlines()
+    undone = [i for i, line in enumerate(lines) if "#2 " in line and "undone" in line]
+    again = [i for i, line in enumerate(lines) if "#3 " in line and "night 2 round 1" in line]
+    assert undone and again and undone[0] < again[0]
+    assert cli("check")[0] == 0
+
+
+def test_no_number_undone_before_tonight_no_line(cli, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = two_nights(cli, undo_last=False)
+    assert "#3 " in out and "night 2 round 1" in out and "undone" not in out

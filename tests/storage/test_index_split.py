@@ -246,3 +246,58 @@ def test_a_transaction_is_freed_when_dropped(banluck_home: Path) -> None:
             assert gone() is None
     finally:
         gc.enable()
+
+
+def test_the_last_seq_before_tonight_is_read_from_index_json(banluck_home: Path) -> None:
+    """Nights 1 and 2 hold seqs 1 to 3, none undone: the last seq before night 3 is 3, read from
+    index.json alone (index-earlier.json replaced by bytes that are no JSON is not read for
+    it); before night 2, 1, from the records of index-earlier.json."""
+    store = Store(banluck_home)
+    two_nights(store)
+    OPEN(store)
+    store.record_round(a_round(("Ann", "Dan", 4)))
+    assert [(r["id"], r["last_seq"]) for r in store.nights()] == [(1, 1), (2, 3), (3, 4)]
+    assert store.seq_before(2) == 1
+    assert store.seq_before(1) == 0
+    (banluck_home / "index-earlier.json").write_bytes(b"not json")
+    assert store.seq_before(3) == 3
+    with pytest.raises(storage_files.DamagedFile):
+        store.seq_before(2)
+
+
+def test_the_last_seq_before_tonight_when_one_was_undone(banluck_home: Path) -> None:
+    """Night 2's payment (seq 3, its last entry) undone: night 3's first round is seq 4, the
+    nights before lack seq 3, and the last seq before night 3 is 2, from the records."""
+    store = Store(banluck_home)
+    open_night(store)
+    store.record_round(a_round(("Bob", "Ann", 10)))
+    store.close_night()
+    open_night(store)
+    store.record_round(a_round(("Cat", "Bob", 7)))
+    store.add_payment("Bob", "Ann", 3)
+    store.undo_last()
+    store.close_night()
+    OPEN(store)
+    store.record_round(a_round(("Ann", "Dan", 4)))
+    assert [(r["id"], r["first_seq"], r["last_seq"]) for r in store.nights()] == [
+        (1, 1, 1),
+        (2, 2, 2),
+        (3, 4, 4),
+    ]
+    assert store.seq_before(3) == 2
+
+
+def test_the_last_nights_hold_the_last_entries_whole(banluck_home: Path) -> None:
+    """Night 1 holds seq 1, night 2 seqs 2 and 3, night 3 seq 4: the last two entries are in
+    nights 3 and 2, each given whole, latest first; the last entries are those of the ledger."""
+    store = Store(banluck_home)
+    two_nights(store)
+    OPEN(store)
+    store.record_round(a_round(("Ann", "Dan", 4)))
+    seqs = [(i, [e["seq"] for e in entries]) for i, entries in store.last_nights(2)]
+    assert seqs == [(3, [4]), (2, [2, 3])]
+    assert [i for i, _ in store.last_nights(4)] == [3, 2, 1]
+    assert store.last_nights(0) == []
+    everything = store.entries()
+    for count in range(6):
+        assert store.last_entries(count) == everything[max(0, len(everything) - count) :]

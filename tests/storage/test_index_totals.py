@@ -235,3 +235,19 @@ def test_history_shows_the_last_nights_and_says_how_many_came_before(
     assert "2024-05-03" in out and "not shown" not in out
     code, _, err = cli("history", "--limit", "-1")
     assert code == 1 and err.startswith("error: --limit -1 is not a count")
+
+
+def test_history_rows_shown_are_those_of_every_night(cli: Any, store: Store) -> None:
+    """The rows --limit shows read as they do when every night is shown (only the nights shown
+    are made ready, each the same way)."""
+    three_nights(store)
+
+    def rows(*args: str) -> list[str]:
+        code, out, err = cli("history", *args)
+        assert code == 0, err
+        words = out.split(" earlier nights not shown")[0].split()
+        at = next(i for i, w in enumerate(words) if words[i : i + 2] == ["night", "2"])
+        return words[at:]
+
+    shown = rows("--limit", "2")
+    assert shown[:-1] == rows("--limit", "0") and shown[-1] == "1"
