@@ -184,7 +184,7 @@ def _show_all(store: Any, scope: str, as_json: bool, limit: int) -> None:
         sys.stdout.write(f'], "balances": {dumps(totals)}}}\n')
         return
     count = store.count()
-    from banluck.storage.store import last_of
+    from banluck.storage.index import last_of
 
     read = store.last_nights(limit) if limit else []
     _print_ledger(store, None, scope, last_of(read, limit), count, totals, dict(read))

@@ -880,3 +880,12 @@ def entry_at(tables: Tables, key: str) -> dict[str, Any]:
     """A copy of one stored entry of a night file, its preset snapshot expanded."""
     presets = tables.get("presets", {})
     return entries_of({"entries": {key: tables["entries"][key]}, "presets": presets}, copy=True)[0]
+
+
+def last_of(nights: Sequence[tuple[int, list[dict[str, Any]]]], count: int) -> list[dict[str, Any]]:
+    """The last `count` entries of nights given latest first (`Store.last_nights`), in seq
+    order."""
+    out: list[dict[str, Any]] = []
+    for _, entries in nights:
+        out[:0] = entries[max(0, len(entries) - (count - len(out))) :]
+    return out

@@ -1,40 +1,20 @@
 """The Store: nights, the ledger, the live round and the people, kept so that no money is lost.
 
-Files in the home folder (`banluck.core.home.data_dir()` unless given):
-    nights/NNNN.json  one TinyDB file per night: the night, its entries, the live round (the truth,
-                      with the journal beside it)
-    nights/NNNN.live  the lines of play and the rounds recorded since the night file was written
-                      (`storage.journal`): read with the night file, as if it held them
-    index.json        a cache of the latest night's record, the people and season summary, and
-                      the sums of the nights before (their totals, count of entries, renames),
-                      brought up to date from the night files whenever it falls behind them
-                      (each night record carries the `rev`, `token` and CRC of the night file it
-                      was computed from)
-    index-earlier.json the records of the nights before the latest, written only when the
-                      latest night changes (`banluck.storage.schema`)
-    *.bak             the previous version of each file
-    lock              the write lock, naming its holder
+The files of the home folder (`banluck.core.home.data_dir()` unless given): one TinyDB file a
+night (`nights/NNNN.json`) with its journal beside the open night's (`nights/NNNN.live`,
+`storage.journal`), the index (`index.json`, `index-earlier.json`: `storage.index`), a `.bak` of
+each file and the write `lock`; the formats are in `storage.schema`, what each write reads and
+writes in docs/engine.md ("Storage: what a write costs").
 
 Only the latest night file is ever written: the open night, or after it closes the last night
 (payments and corrections made between nights go there). A write holds the lock, re-reads the
-index and the latest night, changes the night file (one atomic replace), then the index. A crash
-between the two leaves the index one step behind, and the next command brings it up to date from
-the night file. A round recorded while the night's journal extends the night file on disk (the
-common case: its first line of play began the journal) is instead one line appended to the
-journal, then the index with the round's totals added to the night's: the night file is neither
-read nor written, so the round costs the same late in a long night as in a fresh one. Any other
-write of the night takes the journal's rounds into the night file (as does a round once the
-journal is `journal.BOUND` long). A write neither lists the nights' folder (the latest night is followed by asking
-for the file after it) nor reads or writes the earlier nights' records: so recording a round, or
-a line of play, costs the same with a year of history as with none.
-
-Each night record in the index holds the night's totals (`banluck.money.stats.night_totals`):
-the commands that sum the whole ledger (stats, settle, ledger --all) add up the earlier nights'
-sum and the latest night's, and read no night file and no earlier record; those that list the
-nights (history, settle --from) read index-earlier.json, one file. A round appended adds its own
-totals to the night's; a write that changes no entry keeps them; anything else totals the night
-again. A line of play changes only the live round and goes to the night's journal
-(`banluck.storage.journal`) without a write of the night.
+index and the latest night, changes the night file (one atomic replace) or appends a round to
+its journal, then the index. A crash between the two leaves the index one step behind, and the
+next command brings it up to date from the night file. A write neither lists the nights' folder
+nor reads or writes the earlier nights' records: recording a round, or a line of play, costs the
+same with a year of history as with none. The commands that sum the whole ledger (stats, settle,
+ledger --all) add up the index's sums; those that list the nights (history, settle --from) read
+index-earlier.json, one file.
 """
 
 from __future__ import annotations
@@ -73,6 +53,7 @@ from banluck.storage.files import (
 from banluck.storage.index import (
     entries_of,
     entry_at,
+    last_of,
     last_round,
     meta_of,
     night_of,
@@ -95,15 +76,6 @@ class Seals:
 
     proofs: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
     unread: set[int] = dataclasses.field(default_factory=set)
-
-
-def last_of(nights: Sequence[tuple[int, list[dict[str, Any]]]], count: int) -> list[dict[str, Any]]:
-    """The last `count` entries of nights given latest first (`Store.last_nights`), in seq
-    order."""
-    out: list[dict[str, Any]] = []
-    for _, entries in nights:
-        out[:0] = entries[max(0, len(entries) - (count - len(out))) :]
-    return out
 
 
 class Store:
